@@ -1,0 +1,69 @@
+// swift-tools-version:6.1
+// SwipeDeck: group swiping in the terminal.
+// Dependencies flow one way: client → core ← server (see docs/ARCHITECTURE.md).
+import PackageDescription
+
+let package = Package(
+    name: "SwipeDeck",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "swipe-server", targets: ["swipe-server"]),
+        .executable(name: "swipe", targets: ["swipe"]),
+        .library(name: "SwipeCore", targets: ["SwipeCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // Shared, pure Swift: geometry, cards, decks, layouts, drag physics, animations.
+        .target(name: "SwipeCore", path: "Sources/SwipeCore"),
+        // Shared, pure Swift: the JSON wire protocol both ends speak.
+        .target(name: "SwipeProtocol", dependencies: ["SwipeCore"], path: "Sources/SwipeProtocol"),
+        // System libraries (see ../shared/C-INTEROP.md for why the shims exist).
+        .systemLibrary(
+            name: "CLibWebSockets", path: "Sources/CLibWebSockets",
+            pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
+        .systemLibrary(
+            name: "CNCursesW", path: "Sources/CNCursesW",
+            pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+
+        // The server module: rooms, voting, broadcast, lws transport.
+        .target(
+            name: "SwipeServer",
+            dependencies: [
+                "SwipeCore", "SwipeProtocol", "CLibWebSockets",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "server/SwipeServer"),
+        .executableTarget(
+            name: "swipe-server",
+            dependencies: [
+                "SwipeServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "server/swipe-server"),
+
+        // The terminal client module: model/update/view, painter, lws client.
+        .target(
+            name: "SwipeClient",
+            dependencies: ["SwipeCore", "SwipeProtocol", "CLibWebSockets", "CNCursesW"],
+            path: "client/SwipeClient"),
+        .executableTarget(
+            name: "swipe",
+            dependencies: [
+                "SwipeClient",
+                "SwipeServer",  // only for `swipe demo`, which hosts a room in-process
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "client/swipe"),
+
+        .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore"]),
+        .testTarget(name: "SwipeProtocolTests", dependencies: ["SwipeProtocol"]),
+        .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer"]),
+        .testTarget(name: "SwipeClientTests", dependencies: ["SwipeClient"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SwipeClient", "SwipeServer"]),
+    ]
+)

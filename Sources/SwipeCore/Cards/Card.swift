@@ -1,0 +1,48 @@
+/// One card of a deck: what the group votes on. Text may be any Unicode, right-to-left included.
+///
+/// ```swift
+/// let card = Card(id: "dune", title: "Dune", body: "Sand, spice, destiny.", tags: ["sci-fi"],
+///                 image: CardImage(glyph: "🏜"))
+/// ```
+public struct Card: Hashable, Sendable, Codable, Identifiable {
+    public var id: CardID
+    public var title: String
+    public var body: String
+    public var tags: [String]
+    public var image: CardImage
+
+    /// Creates a card.
+    ///
+    /// ```swift
+    /// let card = Card(id: "c1", title: "Pizza")
+    /// ```
+    public init(id: CardID, title: String, body: String = "", tags: [String] = [], image: CardImage = CardImage()) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.tags = tags
+        self.image = image
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, title, body, tags, image }
+
+    /// Decodes a card; `body`, `tags` and `image` may be absent.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(CardID.self, forKey: .id)
+        title = try c.decode(String.self, forKey: .title)
+        body = try c.decodeIfPresent(String.self, forKey: .body) ?? ""
+        tags = try c.decodeIfPresent([String].self, forKey: .tags) ?? []
+        image = try c.decodeIfPresent(CardImage.self, forKey: .image) ?? CardImage()
+    }
+
+    /// Encodes a card, leaving out empty optional parts.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(title, forKey: .title)
+        if !body.isEmpty { try c.encode(body, forKey: .body) }
+        if !tags.isEmpty { try c.encode(tags, forKey: .tags) }
+        if !image.isEmpty { try c.encode(image, forKey: .image) }
+    }
+}

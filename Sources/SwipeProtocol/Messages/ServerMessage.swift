@@ -1,0 +1,67 @@
+import SwipeCore
+
+/// Every message the server sends. On the wire each is a JSON object whose `"type"` names the case.
+///
+/// ```swift
+/// let m = ServerMessage.memberOnline(MemberRef(member: "m2"))
+/// try WireCodec.encode(m)   // {"type":"memberOnline","member":"m2"}
+/// ```
+public enum ServerMessage: Hashable, Sendable {
+    case welcome(Welcome)
+    case memberJoined(MemberInfo)
+    case memberLeft(MemberRef)
+    case memberOnline(MemberRef)
+    case memberOffline(MemberRef)
+    case phase(PhaseChanged)
+    case cardState(CardState)
+    case animation(CardAnimation)
+    case voteAccepted(VoteAccepted)
+    case tally(Tally)
+    case cardResolved(CardResolved)
+    case match(Match)
+    case results(Results)
+    case pong(Pong)
+    case roomClosed(RoomClosed)
+    case error(ProtocolError)
+
+    /// The wire name of each case.
+    ///
+    /// ```swift
+    /// ServerMessage.tally(Tally(card: "c1")).type   // "tally"
+    /// ```
+    public var type: String {
+        switch self {
+        case .welcome: return "welcome"
+        case .memberJoined: return "memberJoined"
+        case .memberLeft: return "memberLeft"
+        case .memberOnline: return "memberOnline"
+        case .memberOffline: return "memberOffline"
+        case .phase: return "phase"
+        case .cardState: return "cardState"
+        case .animation: return "animation"
+        case .voteAccepted: return "voteAccepted"
+        case .tally: return "tally"
+        case .cardResolved: return "cardResolved"
+        case .match: return "match"
+        case .results: return "results"
+        case .pong: return "pong"
+        case .roomClosed: return "roomClosed"
+        case .error: return "error"
+        }
+    }
+
+    /// Whether a send queue may drop this message in favour of a newer one of the same kind
+    /// (live drag states only; votes and results are never dropped).
+    ///
+    /// ```swift
+    /// ServerMessage.tally(Tally(card: "c1")).isCoalescable   // false
+    /// ```
+    public var isCoalescable: Bool {
+        switch self {
+        case .cardState: return true
+        case .welcome, .memberJoined, .memberLeft, .memberOnline, .memberOffline, .phase, .animation,
+             .voteAccepted, .tally, .cardResolved, .match, .results, .pong, .roomClosed, .error:
+            return false
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import SwipeCore
+
+/// `welcome`: the answer to `create` or `join`: who you are, your resume token, and the whole room.
+///
+/// ```json
+/// {"type":"welcome","protocol":1,"you":"m2","token":"…","serverTime":5120.4,"room":{…}}
+/// ```
+public struct Welcome: Hashable, Sendable, Codable {
+    public var `protocol`: Int
+    public var you: MemberID
+    public var token: String
+    /// Server time in milliseconds (monotonic, since the server started).
+    public var serverTime: Double
+    public var room: RoomSnapshot
+
+    public init(protocol: Int = ProtocolVersion.current, you: MemberID, token: String, serverTime: Double, room: RoomSnapshot) {
+        self.protocol = `protocol`
+        self.you = you
+        self.token = token
+        self.serverTime = serverTime
+        self.room = room
+    }
+}
+
+/// `memberLeft`, `memberOnline`, `memberOffline`: presence changes of one member.
+///
+/// ```json
+/// {"type":"memberOffline","member":"m2"}
+/// ```
+public struct MemberRef: Hashable, Sendable, Codable {
+    public var member: MemberID
+    public init(member: MemberID) { self.member = member }
+}
+
+/// `cardState`: where another member is dragging a card, at most 30 per second per member.
+///
+/// ```json
+/// {"type":"cardState","member":"m2","card":"dune","phase":"changed","x":84,"y":-12,"rotation":0.14,
+///  "progress":0.6,"direction":"right","serverTime":5120.4}
+/// ```
+public struct CardState: Hashable, Sendable, Codable {
+    public var member: MemberID
+    public var card: CardID
+    public var phase: DragPhase
+    public var x: Double
+    public var y: Double
+    public var rotation: Double
+    /// Overlay progress 0…1 toward `direction` (nil when no direction leads).
+    public var progress: Double
+    public var direction: SwipeDirection?
+    public var serverTime: Double
+
+    public init(member: MemberID, card: CardID, phase: DragPhase, x: Double, y: Double, rotation: Double,
+                progress: Double, direction: SwipeDirection?, serverTime: Double) {
+        self.member = member
+        self.card = card
+        self.phase = phase
+        self.x = x
+        self.y = y
+        self.rotation = rotation
+        self.progress = progress
+        self.direction = direction
+        self.serverTime = serverTime
+    }
+}
+
+/// `animation`: play this on `card`, from `from` to `to`, starting at server time `startAt` (ms),
+/// lasting `duration` seconds (for springs: their settle time). Computed with SwipeCore.
+///
+/// ```json
+/// {"type":"animation","card":"dune","kind":"flyOff","from":{…},"to":{…},"curve":{"kind":"easeInOut"},
+///  "duration":0.2,"startAt":5121.0,"member":"m1"}
+/// ```
+public struct CardAnimation: Hashable, Sendable, Codable {
+    public var card: CardID
+    public var kind: AnimationKind
+    public var from: CardTransform
+    public var to: CardTransform
+    public var curve: AnimationCurve
+    public var duration: Double
+    public var startAt: Double
+    /// Whose view this animation is for (free pacing: the member who swiped); nil for everyone.
+    public var member: MemberID?
+    /// For reflow/appear: the stack index the card moves to.
+    public var index: Int?
+
+    public init(card: CardID, kind: AnimationKind, from: CardTransform, to: CardTransform, curve: AnimationCurve,
+                duration: Double, startAt: Double, member: MemberID? = nil, index: Int? = nil) {
+        self.card = card
+        self.kind = kind
+        self.from = from
+        self.to = to
+        self.curve = curve
+        self.duration = duration
+        self.startAt = startAt
+        self.member = member
+        self.index = index
+    }
+}
+
+/// `voteAccepted`: the server has the vote (logged durably before this is sent).
+///
+/// ```json
+/// {"type":"voteAccepted","card":"dune","vote":"like","seq":4}
+/// ```
+public struct VoteAccepted: Hashable, Sendable, Codable {
+    public var card: CardID
+    public var vote: Vote?
+    public var seq: Int?
+    /// True when this acknowledges an undo (then `vote` is nil).
+    public var undone: Bool
+
+    public init(card: CardID, vote: Vote?, seq: Int?, undone: Bool = false) {
+        self.card = card
+        self.vote = vote
+        self.seq = seq
+        self.undone = undone
+    }
+}
+
+/// `cardResolved`: the card is decided; the receiver's new visible window follows.
+///
+/// ```json
+/// {"type":"cardResolved","card":"dune","outcome":"match","tally":{…},"visible":[…],"remaining":7}
+/// ```
+public struct CardResolved: Hashable, Sendable, Codable {
+    public var card: CardID
+    public var outcome: CardOutcome
+    public var tally: Tally
+    public var visible: [Card]
+    public var remaining: Int
+
+    public init(card: CardID, outcome: CardOutcome, tally: Tally, visible: [Card], remaining: Int) {
+        self.card = card
+        self.outcome = outcome
+        self.tally = tally
+        self.visible = visible
+        self.remaining = remaining
+    }
+}
+
+/// `match`: the group agrees on a card.
+///
+/// ```json
+/// {"type":"match","card":{"id":"dune","title":"Dune"},"tally":{…}}
+/// ```
+public struct Match: Hashable, Sendable, Codable {
+    public var card: Card
+    public var tally: Tally
+    public init(card: Card, tally: Tally) {
+        self.card = card
+        self.tally = tally
+    }
+}
+
+/// `results`: the ranking of every card.
+///
+/// ```json
+/// {"type":"results","final":true,"ranking":[{"rank":1,"card":"dune",…}]}
+/// ```
+public struct Results: Hashable, Sendable, Codable {
+    public var final: Bool
+    public var ranking: [ResultRow]
+    public init(final: Bool, ranking: [ResultRow]) {
+        self.final = final
+        self.ranking = ranking
+    }
+}
+
+/// `pong`: the answer to `ping`.
+///
+/// ```json
+/// {"type":"pong","t":10452.1,"serverTime":5120.4}
+/// ```
+public struct Pong: Hashable, Sendable, Codable {
+    public var t: Double
+    public var serverTime: Double
+    public init(t: Double, serverTime: Double) {
+        self.t = t
+        self.serverTime = serverTime
+    }
+}
+
+/// `roomClosed`: the host closed the room, or the receiver was kicked.
+///
+/// ```json
+/// {"type":"roomClosed","reason":"kicked"}
+/// ```
+public struct RoomClosed: Hashable, Sendable, Codable {
+    public var reason: String
+    public init(reason: String) { self.reason = reason }
+}
+
+/// `phase`: the room moved to another phase (e.g. the host started it).
+///
+/// ```json
+/// {"type":"phase","phase":"voting"}
+/// ```
+public struct PhaseChanged: Hashable, Sendable, Codable {
+    public var phase: RoomPhase
+    public var deadline: Double?
+    public init(phase: RoomPhase, deadline: Double? = nil) {
+        self.phase = phase
+        self.deadline = deadline
+    }
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what SwipeDeck needs on a Debian machine, only what is missing. Run as root.
+# Needs: the Swift toolchain (on PATH), libwebsockets-dev, libncurses-dev, libsqlite3-dev,
+# pkg-config, and tmux (the end-to-end tests drive the real client in it).
+set -euo pipefail
+
+needed=(libwebsockets-dev libncurses-dev libsqlite3-dev pkg-config tmux)
+missing=()
+for pkg in "${needed[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing ${missing[*]}"
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "setup: need root to apt-get install ${missing[*]} (try: sudo $0)" >&2
+        exit 1
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    for dir in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
+        [ -x "$dir/swift" ] && { echo "setup: swift is at $dir; add it to PATH" >&2; break; }
+    done
+    echo "setup: no swift on PATH; install the Swift 6 toolchain first (https://swift.org/install)" >&2
+    exit 1
+fi
+echo "setup: ok ($(swift --version 2>/dev/null | head -n 1))"
