@@ -9,11 +9,13 @@ let package = Package(
     products: [
         .executable(name: "swipe-server", targets: ["swipe-server"]),
         .executable(name: "swipe", targets: ["swipe"]),
+        .executable(name: "swipe-bench", targets: ["swipe-bench"]),
         .library(name: "SwipeCore", targets: ["SwipeCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
     ],
     targets: [
         // Shared, pure Swift: geometry, cards, decks, layouts, drag physics, animations.
@@ -59,6 +61,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "client/swipe"),
+
+        // The load generator and render benchmark (docs/BENCHMARKS.md).
+        .executableTarget(
+            name: "swipe-bench",
+            dependencies: [
+                "SwipeClient", "SwipeServer", "SwipeProtocol", "SwipeCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
+            path: "benchmarks/swipe-bench"),
 
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore"]),
         .testTarget(name: "SwipeProtocolTests", dependencies: ["SwipeProtocol"]),
