@@ -15,11 +15,13 @@ public struct DeckLimits: Hashable, Sendable, Codable {
     public var maxTitleLength: Int
     /// Longest card body (default 2000).
     public var maxBodyLength: Int
-    /// Most tags on one card (default 20), and the longest tag (default 40).
+    /// Most tags on one card (default 20).
     public var maxTags: Int
+    /// Longest tag (default 40).
     public var maxTagLength: Int
-    /// Most lines of glyph art (default 24), and the longest line (default 80).
+    /// Most lines of glyph art (default 24).
     public var maxArtLines: Int
+    /// Longest line of glyph art (default 80).
     public var maxArtLineLength: Int
     /// Longest deck name or deck title (default 100).
     public var maxNameLength: Int
