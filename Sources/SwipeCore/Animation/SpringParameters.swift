@@ -14,7 +14,9 @@ import Darwin
 /// overshoot 1 and ring; critically and over-damped ones approach 1 from below.
 ///
 /// POP documents both inputs as ranging over 0…20; inputs are clamped to that range (values
-/// inside it are converted unchanged), so the stiffness and damping are always positive.
+/// inside it are converted unchanged), so the stiffness and damping are always positive. Every
+/// POP spring in that range is under-damped (ζ < 1); `init(tension:friction:mass:)` builds any
+/// other spring, including critically and over-damped ones.
 ///
 /// ```swift
 /// let koloda = SpringParameters(bounciness: 9, speed: 16)
@@ -25,10 +27,6 @@ import Darwin
 /// koloda.settleTime(tolerance: 0.001)    // ≈ 0.55 s
 /// ```
 public struct SpringParameters: Hashable, Sendable {
-    /// POP's bounciness as given (after clamping to 0…20).
-    public let bounciness: Double
-    /// POP's speed as given (after clamping to 0…20).
-    public let speed: Double
     /// Stiffness `k` (POP's `dynamicsTension`).
     public let tension: Double
     /// Damping coefficient `c` (POP's `dynamicsFriction`).
@@ -46,8 +44,6 @@ public struct SpringParameters: Hashable, Sendable {
     public init(bounciness: Double, speed: Double) {
         let b = Self.clampToPOPRange(bounciness)
         let s = Self.clampToPOPRange(speed)
-        self.bounciness = b
-        self.speed = s
         let normalizedBounciness = 0.8 * (b / 1.7) / 20
         let normalizedSpeed = (s / 1.7) / 20
         let qcTension = 0.5 + normalizedSpeed * (200 - 0.5)
@@ -56,6 +52,19 @@ public struct SpringParameters: Hashable, Sendable {
         tension = 194 + (qcTension - 30) * (375 - 194) / 50
         friction = 25 + (qcFriction - 8) * (25 - 19) / 2
         mass = 1
+    }
+
+    /// A spring from its physical constants. Non-positive or non-finite values are replaced:
+    /// tension by 1, friction by 0.001 (so it still settles), mass by 1.
+    ///
+    /// ```swift
+    /// let critical = SpringParameters(tension: 100, friction: 20)
+    /// critical.dampingRatio   // 1
+    /// ```
+    public init(tension: Double, friction: Double, mass: Double = 1) {
+        self.tension = tension > 0 && tension.isFinite ? tension : 1
+        self.friction = friction > 0 && friction.isFinite ? friction : 0.001
+        self.mass = mass > 0 && mass.isFinite ? mass : 1
     }
 
     /// The spring behind an `AnimationCurve.spring`, or nil for the other curves.
@@ -101,31 +110,34 @@ public struct SpringParameters: Hashable, Sendable {
 
     /// The first time after which the position stays within `tolerance` of 1 for ever.
     ///
-    /// For an under-damped spring this uses the decay envelope `e^(−ζω₀t)/√(1−ζ²)`, which bounds
-    /// the oscillation, so the answer is safe (never early); for critical and over-damped
-    /// springs the approach is monotonic and the time is found by bisection.
+    /// For an under-damped spring the oscillation is bounded by the decay envelope
+    /// `e^(−ζω₀t) · min(1/√(1−ζ²), 1 + ζω₀t)`, and the answer is where that envelope reaches
+    /// `tolerance`, so it is safe (never early) and a little late at most; critically and
+    /// over-damped springs approach 1 monotonically and the exact time is found by bisection.
     ///
     /// ```swift
     /// SpringParameters(bounciness: 9, speed: 16).settleTime()   // ≈ 0.55 s
     /// ```
     public func settleTime(tolerance: Double = 0.001) -> Double {
         let tol = tolerance > 0 ? min(tolerance, 1) : 0.001
-        let omega = naturalFrequency
-        let zeta = dampingRatio
-        if zeta < 1 {
-            let envelopeScale = 1 / (1 - zeta * zeta).squareRoot()
-            let t = log(envelopeScale / tol) / (zeta * omega)
-            return max(t, 0)
-        }
-        // Monotonic approach: |displacement| decreases from 1; bisect for |e(t)| = tol.
         var high = 1.0
-        while abs(displacement(at: high)) > tol && high < 1e6 { high *= 2 }
+        while bound(at: high) > tol && high < 1e9 { high *= 2 }
         var low = 0.0
-        for _ in 0..<100 {
+        for _ in 0..<200 {
             let mid = (low + high) / 2
-            if abs(displacement(at: mid)) > tol { low = mid } else { high = mid }
+            if bound(at: mid) > tol { low = mid } else { high = mid }
+            if high - low < 1e-12 { break }
         }
         return high
+    }
+
+    /// A non-increasing function of `t` that is ≥ |position − 1| from `t` on.
+    func bound(at t: Double) -> Double {
+        let zeta = dampingRatio
+        guard zeta < 1 else { return abs(displacement(at: t)) }
+        let decay = zeta * naturalFrequency
+        let envelope = min(1 / (1 - zeta * zeta).squareRoot(), 1 + decay * t)
+        return exp(-decay * t) * envelope
     }
 
     /// `position − 1`: starts at −1 with zero velocity.

@@ -22,18 +22,21 @@ public enum StandardAnimations {
     /// Koloda's undo duration (`applyReverseAnimation`: 0.3 s).
     public static let revertDuration = 0.3
 
-    /// How far past its drag position a card flies in `direction`: `200 · u + (0, 75 · |u.x|)`
-    /// with `u` the direction's unit vector. Left and right give the source's exact (∓200, +75);
-    /// up and down fly 200 points straight; diagonals fly 200 points along the diagonal and drop
-    /// in proportion to their sideways share.
+    /// How far past its drag position a card flies in `direction`: 200 points along the
+    /// direction's unit vector, plus the source's 75-point drop for the two sideways directions.
+    /// Left and right give the source's exact (∓200, +75); up, down and the diagonals fly
+    /// 200 points straight along their direction (a drop would fight an upward swipe).
     ///
     /// ```swift
     /// StandardAnimations.flyOffOffset(.left)   // (−200, 75)
     /// StandardAnimations.flyOffOffset(.up)     // (0, −200)
     /// ```
     public static func flyOffOffset(_ direction: SwipeDirection) -> Point {
-        let u = direction.unitVector
-        return Point(x: flyOffDistance * u.x, y: flyOffDistance * u.y + flyOffDrop * abs(u.x))
+        let along = direction.unitVector * flyOffDistance
+        switch direction {
+        case .left, .right: return along + Point(x: 0, y: flyOffDrop)
+        case .up, .down, .upLeft, .upRight, .downLeft, .downRight: return along
+        }
     }
 
     /// The swiped card leaves (seed 000): from where it was dragged (`from`, keeping its tilt and
