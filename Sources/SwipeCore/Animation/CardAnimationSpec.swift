@@ -13,10 +13,14 @@
 /// spec.sample(at: 0.2)    // .identity
 /// spec.isFinished(at: 0.2)   // true
 /// ```
-public struct CardAnimationSpec: Hashable, Sendable {
+public struct CardAnimationSpec: Hashable, Sendable, Codable {
+    /// What the animation shows (fly-off, snap-back, reflow, …).
     public var kind: AnimationKind
+    /// The transform at the start, relative to the resting frame.
     public var from: CardTransform
+    /// The transform at the end, relative to the resting frame.
     public var to: CardTransform
+    /// How progress runs over time.
     public var curve: AnimationCurve
     /// Seconds. For springs this is normally the settle time (`AnimationCurve.settleDuration`).
     public var duration: Double

@@ -10,9 +10,13 @@
 /// easeInOut.progress(at: 0.25)  // ≈ 0.129
 /// ```
 public struct CubicBezierTiming: Hashable, Sendable {
+    /// First control point x (0…1).
     public let x1: Double
+    /// First control point y.
     public let y1: Double
+    /// Second control point x (0…1).
     public let x2: Double
+    /// Second control point y.
     public let y2: Double
 
     /// Creates a timing function from its two control points.

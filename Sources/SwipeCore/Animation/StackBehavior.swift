@@ -19,7 +19,7 @@
 /// behavior.backgroundCardAnimation = nil
 /// behavior.resolvedBackgroundCurve   // .spring(bounciness: 4, speed: 12)
 /// ```
-public struct StackBehavior: Hashable, Sendable {
+public struct StackBehavior: Hashable, Sendable, Codable {
     /// How a card loaded into the last visible slot after a swipe enters.
     ///
     /// ```swift
@@ -34,10 +34,15 @@ public struct StackBehavior: Hashable, Sendable {
         case collectFromBackground
     }
 
+    /// Koloda's `kolodaBackgroundCardAnimation`: nil → POP's default spring (4, 12).
     public var backgroundCardAnimation: AnimationCurve?
+    /// Koloda's `kolodaShouldMoveBackgroundCard`.
     public var shouldMoveBackgroundCard: Bool
+    /// Opacity of the cards behind the front one; nil = opaque.
     public var nextCardAlpha: Double?
+    /// Seconds for a non-spring reflow (0.2 in both sources).
     public var reflowDuration: Double
+    /// How a newly loaded card enters.
     public var newCardEntrance: NewCardEntrance
 
     /// Creates a behaviour; the defaults are Koloda's library defaults except that background

@@ -13,9 +13,13 @@
 /// let physics = DragPhysics(configuration: config)
 /// ```
 public struct DragConfiguration: Hashable, Sendable {
+    /// How the card tilts and shrinks while dragged.
     public var tilt: TiltStyle
+    /// The distance rule for a swipe on release.
     public var threshold: SwipeThreshold
+    /// Flick speed in points per second (`.infinity`: no flicks).
     public var velocityThreshold: Double
+    /// Directions a card may leave in.
     public var allowedDirections: Set<SwipeDirection>
 
     /// Creates a configuration; the defaults are Koloda-like (`.default`).

@@ -23,6 +23,7 @@
 /// physics.decision(translation: Point(x: 200, y: 0), velocity: .zero, in: container)    // .snapBack
 /// ```
 public struct DragPhysics: Hashable, Sendable {
+    /// The tuning these rules apply.
     public var configuration: DragConfiguration
 
     /// Creates the rules for a configuration.

@@ -17,11 +17,17 @@
 /// state.progressByDirection(.left)    // 0
 /// ```
 public struct DragState: Hashable, Sendable {
+    /// The drag translation (non-finite parts replaced by 0).
     public let translation: Point
+    /// Resting centre + translation.
     public let center: Point
+    /// Tilt in radians, clockwise positive.
     public let rotation: Double
+    /// Uniform scale (Koloda shrinks the card while dragged).
     public let scale: Double
+    /// The allowed direction closest to the drag; nil at rest.
     public let leadingDirection: SwipeDirection?
+    /// Progress 0…1 towards the threshold in `leadingDirection`.
     public let progress: Double
     let directionalProgress: [SwipeDirection: Double]
 
