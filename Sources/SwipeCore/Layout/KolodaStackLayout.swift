@@ -56,20 +56,16 @@ public struct KolodaStackLayout: CardLayout, Hashable {
             .sanitized
     }
 
+    /// Koloda's recursion y(i) = y(i−1) + height(i−1) − height(i) + m telescopes to
+    /// y(i) = height(0) − height(i) + i · m, so any index costs the same.
     private func unclampedFrame(at index: Int, visibleCount: Int, width: Double, height: Double) -> Rect {
         let margin = backgroundCardsTopMargin
         let topOffset = margin * Double(visibleCount - 1)
-        var y = 0.0
-        var previousHeight = 0.0
-        var frame = Rect.zero
-        for i in 0...index {
-            let factor = pow(backgroundCardsScalePercent, Double(i))
-            let w = nonNegative(width) * factor
-            let h = nonNegative(height - topOffset) * factor
-            if i > 0 { y = y + previousHeight - h + margin }
-            frame = Rect(x: (width - w) / 2, y: y, width: w, height: h)
-            previousHeight = h
-        }
-        return frame
+        let factor = pow(backgroundCardsScalePercent, Double(index))
+        let w = nonNegative(width) * factor
+        let firstHeight = nonNegative(height - topOffset)
+        let h = firstHeight * factor
+        let y = index > 0 ? firstHeight - h + Double(index) * margin : 0
+        return Rect(x: (width - w) / 2, y: y, width: w, height: h)
     }
 }

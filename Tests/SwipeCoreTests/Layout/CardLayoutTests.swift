@@ -75,6 +75,10 @@ import Testing
                 #expect(frame.width.isFinite && frame.height.isFinite && frame.minX.isFinite && frame.minY.isFinite)
                 if index < 0 || index >= count { #expect(frame == .zero) }
             }
+            for (index, count) in [(Int.max - 1, Int.max), (1_000_000, 1_000_001), (0, Int.max)] {
+                let frame = style.layout.frame(forCardAt: index, visibleCount: count, in: Self.container)
+                #expect(frame.width >= 0 && frame.height >= 0 && frame.minX.isFinite && frame.minY.isFinite, "\(style) \(index): \(frame)")
+            }
         }
     }
 
