@@ -178,13 +178,17 @@ struct LoadRoom {
         }
         if memberCount > 1, now >= nextDragAt, cardIndex < cards.count {
             nextDragAt = max(nextDragAt + Self.dragInterval, now > Self.dragInterval ? now - Self.dragInterval : 0)
-            let phase: DragPhase = draggedCard == cardIndex ? .changed : .began
-            draggedCard = cardIndex
+            // Once the dragger's own (last) vote on a card is sent, that card is as good as
+            // resolved: the server handles the vote first, so drag the next card.
+            let target = pendingVote != nil && votesOnCard + 1 >= memberCount ? cardIndex + 1 : cardIndex
+            guard target < cards.count else { return effects }
+            let phase: DragPhase = draggedCard == target ? .changed : .began
+            draggedCard = target
             dragSeq += 1
             let key = dragSeq % Self.dragSlots
             dragSentAt[key] = now
             let x = Double(key) / 10
-            effects.append(.send(slot: 0, .drag(DragUpdate(card: currentCard, phase: phase, x: x, y: 0, t: Double(now / 1_000_000)))))
+            effects.append(.send(slot: 0, .drag(DragUpdate(card: cards[target].id, phase: phase, x: x, y: 0, t: Double(now / 1_000_000)))))
         }
         return effects
     }
