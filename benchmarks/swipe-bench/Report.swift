@@ -51,6 +51,8 @@ enum Report {
         Swift.print("  votes/s          \(Int(r.votes_per_s))")
         Swift.print("  deliveries/s     \(Int(r.deliveries_per_s))")
         if let rss = r.server_rss_bytes { Swift.print("  server RSS       \(rss >> 10) KiB") }
+        if let cpu = r.server_cpu_percent { Swift.print("  server CPU       \(cpu) % of one core") }
+        if let cpu = r.bench_cpu_percent { Swift.print("  swipe-bench CPU  \(cpu) % of one core") }
         if let per = r.rss_per_connection_bytes { Swift.print("  RSS/connection   \(per) bytes") }
         Swift.print("  errors           \(r.errors) \(r.error_breakdown.isEmpty ? "" : "\(r.error_breakdown)")")
         if let s = r.stalled_reader {

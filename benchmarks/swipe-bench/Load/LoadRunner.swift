@@ -34,6 +34,8 @@ struct LoadResult: Codable {
     var deliveries_per_s: Double
     var server_rss_bytes: Int?
     var rss_per_connection_bytes: Int?
+    var server_cpu_percent: Double?
+    var bench_cpu_percent: Double?
     var errors: Int
     var error_breakdown: [String: Int]
     var stalled_reader: StalledReader.Outcome?
@@ -89,6 +91,8 @@ enum LoadRunner {
         // Measurement.
         for shard in shards { shard.resetForMeasurement() }
         let measureStart = Date()
+        let serverCPUStart = server?.cpuSeconds()
+        let benchCPUStart = ServerProcess.cpuSeconds(statPath: "/proc/self/stat")
         var previous = shards.map { $0.progress() }.reduce(LoadProgress(), +)
         lastPrint = measureStart
         while Date().timeIntervalSince(measureStart) < options.duration {
@@ -113,6 +117,12 @@ enum LoadRunner {
         for shard in shards { stats.merge(shard.snapshot()) }
         let end = shards.map { $0.progress() }.reduce(LoadProgress(), +)
         let rss = server?.residentBytes()
+        func percent(_ start: Double?, _ end: Double?) -> Double? {
+            guard let start, let end else { return nil }
+            return ((end - start) / measured * 1000).rounded() / 10
+        }
+        let serverCPU = percent(serverCPUStart, server?.cpuSeconds())
+        let benchCPU = percent(benchCPUStart, ServerProcess.cpuSeconds(statPath: "/proc/self/stat"))
         let stalledOutcome = stalled?.finish()
         var breakdown = stats.problems
         if stats.connectFailures > 0 { breakdown["connect failed"] = stats.connectFailures }
@@ -131,6 +141,7 @@ enum LoadRunner {
             rss_per_connection_bytes: zip2(rss, baselineRSS).flatMap { end, start in
                 stats.connected > 0 ? (end - start) / stats.connected : nil
             },
+            server_cpu_percent: serverCPU, bench_cpu_percent: benchCPU,
             errors: breakdown.values.reduce(0, +), error_breakdown: breakdown, stalled_reader: stalledOutcome)
     }
 

@@ -32,6 +32,21 @@ final class ServerProcess {
         return nil
     }
 
+    /// CPU seconds (user + system) the server has used, from /proc/PID/stat (nil without a PID).
+    func cpuSeconds() -> Double? {
+        guard let pid else { return nil }
+        return Self.cpuSeconds(statPath: "/proc/\(pid)/stat")
+    }
+
+    static func cpuSeconds(statPath: String) -> Double? {
+        guard let stat = try? String(contentsOfFile: statPath, encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the command: state is field 3, utime 14 and stime 15 (1-based over the whole line).
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     func stop() {
         guard let process, process.isRunning else { return }
         process.terminate()
