@@ -2,6 +2,7 @@
 # Smoke run of swipe-bench: a tiny load against swipe-server (and the NIO peer when its build is
 # present). Checks that the benchmark runs end to end and prints its JSON; figures are NOT asserted.
 # Usage: scripts/bench-smoke.sh [debug|release]   (default: debug, which CI has built already)
+# SWIPE_BENCH_SERVER=/path/to/swipe-server loads that binary instead of the one just built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 config="${1:-debug}"
@@ -11,12 +12,13 @@ swift build -c "$config" --product swipe-server
 swift build -c "$config" --product swipe-bench
 bin="$(swift build -c "$config" --show-bin-path)"
 
+server=(--server-path "${SWIPE_BENCH_SERVER:-$bin/swipe-server}")
 against=()
 if [[ -x benchmarks/nio-peer/.build/release/nio-peer ]]; then
     against=(--against nio --nio-peer-path benchmarks/nio-peer/.build/release/nio-peer)
 fi
 
-out="$("$bin/swipe-bench" load --clients 20 --rooms 4 --duration 2 --validate --json "${against[@]}")"
+out="$("$bin/swipe-bench" load --clients 20 --rooms 4 --duration 2 --validate --json "${server[@]}" "${against[@]}")"
 echo "$out"
 # The report must be one JSON object with the documented keys.
 python3 - "$out" <<'PY'

@@ -11,7 +11,7 @@ enum Report {
                 object["nio"] = try JSONSerialization.jsonObject(with: encoder.encode(peer))
                 object["ratios_vs_nio"] = ratios(result, peer)
             }
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
             Swift.print(String(decoding: data, as: UTF8.self))
             return
         }
