@@ -19,7 +19,9 @@ final class EchoServer: @unchecked Sendable {
     var incoming: [OpaquePointer: [UInt8]] = [:]
     var pendingClose: [OpaquePointer: (UInt16, String)] = [:]
 
-    init(subprotocol: String = "swipedeck.v1") throws {
+    /// `tls`: PEM certificate and key paths to serve wss:// instead of ws://.
+    init(subprotocol: String = "swipedeck.v1", tls: (cert: String, key: String)? = nil) throws {
+        scheme = tls == nil ? "ws" : "wss"
         let protocolName = strdup(subprotocol)!
         let extensionName = strdup("permessage-deflate")!
         let extensionOffer = strdup("permessage-deflate; client_no_context_takeover; client_max_window_bits")!
@@ -41,6 +43,11 @@ final class EchoServer: @unchecked Sendable {
         info.protocols = UnsafePointer(protocols)
         info.extensions = UnsafePointer(extensions)
         info.options = swipe_lws_option_disable_ipv6()
+        if let tls {
+            info.options |= swipe_lws_option_do_ssl_global_init()
+            info.ssl_cert_filepath = UnsafePointer(strdup(tls.cert))
+            info.ssl_private_key_filepath = UnsafePointer(strdup(tls.key))
+        }
         info.user = Unmanaged.passUnretained(self).toOpaque()
         guard let ctx = lws_create_context(&info), let vhost = lws_get_vhost_by_name(ctx, "default") else {
             throw EchoServerError.couldNotStart
@@ -51,7 +58,8 @@ final class EchoServer: @unchecked Sendable {
         thread.start()
     }
 
-    var url: String { "ws://127.0.0.1:\(port)/" }
+    let scheme: String
+    var url: String { "\(scheme)://127.0.0.1:\(port)/" }
 
     private func run() {
         guard let ctx = context else { return }
