@@ -39,7 +39,7 @@ import SwipeProtocol
         var h = RoomLockstepTests.started()
         _ = h.join("Bo", token: "not-a-token")
         #expect(h.lastReply == .error(ProtocolError(.badToken, "join: the resume token is not valid in room \(h.code)")))
-        _ = h.join("\u{1B}[31m\u{07}")
+        _ = h.join("\u{1B}\u{07}\u{7F} ")
         guard case let .error(error)? = h.lastReply else { Issue.record("no refusal"); return }
         #expect(error.code == .badField)
         #expect(h.join("Eve", role: .host) == nil)
