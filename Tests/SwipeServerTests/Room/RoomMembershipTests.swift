@@ -60,12 +60,12 @@ import SwipeProtocol
             h.send("m1", .drag(DragUpdate(card: "dune", phase: t == 0 ? .began : .changed, x: t, y: 0, t: t)))
             relayed = h.received("m2", "cardState").count
         }
-        // began at 0, then changed at 40 and 80 (≥ 33.3 ms apart): 3 of 11.
-        #expect(relayed == 3)
+        // began at 0, then changed at 10, 50 and 90 (≥ 33.3 ms apart): 4 of 11.
+        #expect(relayed == 4)
         #expect(h.received("m1", "cardState").isEmpty)
         guard case let .cardState(state)? = h.received("m3", "cardState").last else { Issue.record("no state"); return }
         #expect(state.member == "m1")
-        #expect(state.x == 80)
+        #expect(state.x == 90)
         #expect(state.rotation > 0)
         #expect(state.direction == .right)
         h.send("m1", .drag(DragUpdate(card: "dune", phase: .ended, x: 10, y: 0, t: 120)))

@@ -20,7 +20,7 @@ extension Room {
         case .began, .ended, .cancelled:
             break
         }
-        members[index].lastDragSentAt = update.phase == .changed || update.phase == .began ? now : nil
+        members[index].lastDragSentAt = update.phase == .changed ? now : nil
         let state = RoomAnimations.dragState(translation: update.translation)
         var effects: [RoomEffect] = [
             .broadcast(.cardState(CardState(member: id, card: update.card, phase: update.phase, x: update.x, y: update.y,
