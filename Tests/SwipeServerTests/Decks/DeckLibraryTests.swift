@@ -24,7 +24,7 @@ import SwipeCore
         try "id,title\nx,X,extra\n".write(to: directory.appendingPathComponent("broken.csv"), atomically: true, encoding: .utf8)
         let error = #expect(throws: DeckLibraryError.self) { try DeckLibrary.load(directory: directory.path) }
         #expect(error?.description.contains("broken.csv") == true)
-        #expect(error?.description.contains("line 2") == true)
+        #expect(error?.description.contains("broken.csv:2") == true, "\(String(describing: error))")
     }
 
     @Test func aMissingDirectoryIsAClearError() {

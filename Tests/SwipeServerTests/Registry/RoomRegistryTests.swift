@@ -60,7 +60,7 @@ import SwipeProtocol
         var registry = RoomRegistry(library: .bundled(), random: SeededRandom(seed: 1))
         let created = registry.create(CreateRoom(name: "Ann", cards: [Card(id: "a", title: "A\u{1B}]0;x\u{07}")]), from: ConnectionID(1), at: 0)
         let code = try #require(created.room)
-        #expect(registry.room(code)?.cards.first?.title == "A]0;x")
+        #expect(registry.room(code)?.cards.first?.title == "A")
         let joined = registry.join(JoinRoom(room: RoomCode(code.rawValue.lowercased()), name: "Bo"), from: ConnectionID(2), at: 1)
         #expect(joined.room == code)
         let missing = registry.join(JoinRoom(room: "2222-2222-22", name: "Bo"), from: ConnectionID(3), at: 1)

@@ -49,7 +49,7 @@ import SwipeProtocol
         var h = RoomLockstepTests.started()
         let joined = h.join("Ev\u{1B}[2Je\u{7F}\n")
         let id = try #require(joined)
-        #expect(h.welcome(id)?.room.members.last?.name == "Ev[2Je")
+        #expect(h.welcome(id)?.room.members.last?.name == "Eve")
     }
 
     @Test func dragsAreRelayedToOthersAtMostThirtyPerSecond() {
