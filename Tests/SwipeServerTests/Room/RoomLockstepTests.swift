@@ -71,6 +71,7 @@ import SwipeProtocol
     @Test func theHostsTimerResolvesTheCard() {
         var h = Self.started(rule: .atLeast(likes: 2), timer: 10)
         #expect(h.effects.contains(.scheduleTimer(at: 10_000)))
+        #expect(h.received("m2", "phase") == [.phase(PhaseChanged(phase: .voting, deadline: 10_000))])
         h.swipe("m2", "dune", .right)
         h.fireTimer(at: 9_999)
         #expect(h.room?.currentIndex == 0)

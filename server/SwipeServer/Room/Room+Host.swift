@@ -12,11 +12,9 @@ extension Room {
         case .start:
             guard phase == .lobby else { return [fail(id, .notAllowed, "host start: the room is already \(phase.rawValue)")] }
             phase = .voting
-            var effects: [RoomEffect] = [
-                log(.phaseChanged(phase: .voting), at: now),
-                .broadcast(.phase(PhaseChanged(phase: .voting)), except: nil),
-            ]
-            effects += startCardTimer(at: now)
+            var effects: [RoomEffect] = [log(.phaseChanged(phase: .voting), at: now)]
+            let timer = startCardTimer(at: now)   // announces the phase with its deadline
+            effects += timer.isEmpty ? [.broadcast(.phase(PhaseChanged(phase: .voting)), except: nil)] : timer
             if cards.isEmpty { effects += finish(at: now) }
             return effects
         case .skip:
