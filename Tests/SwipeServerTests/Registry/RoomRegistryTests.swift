@@ -75,3 +75,16 @@ import SwipeProtocol
         #expect(error.code == .tooManyRooms)
     }
 }
+
+@Suite struct RoomEvictionTests {
+    @Test func onlyRoomsAbandonedLongEnoughAreEvicted() throws {
+        var registry = RoomRegistry(library: .bundled(), random: SeededRandom(seed: 2))
+        let busy = try #require(registry.create(CreateRoom(name: "A", deck: "movies"), from: ConnectionID(1), at: 0).room)
+        let empty = try #require(registry.create(CreateRoom(name: "B", deck: "movies"), from: ConnectionID(2), at: 0).room)
+        _ = registry.handle(.memberDisconnected("m1"), in: empty, at: 1_000)
+        #expect(registry.evictAbandoned(idle: 60_000, at: 60_999).isEmpty)
+        #expect(registry.evictAbandoned(idle: 60_000, at: 61_000) == [empty])
+        #expect(registry.room(busy) != nil)
+        #expect(registry.room(empty) == nil)
+    }
+}

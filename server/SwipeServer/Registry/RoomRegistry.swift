@@ -106,6 +106,17 @@ public struct RoomRegistry: Sendable {
         return effects
     }
 
+    /// Removes rooms nobody has been connected to for `idle` ms; returns their codes.
+    ///
+    /// ```swift
+    /// let gone = registry.evictAbandoned(idle: 30 * 60_000, at: now)
+    /// ```
+    public mutating func evictAbandoned(idle: ServerTime, at now: ServerTime) -> [RoomCode] {
+        let abandoned = rooms.filter { $0.value.isDeserted && now - $0.value.lastActivity >= idle }.map(\.key)
+        for code in abandoned { rooms[code] = nil }
+        return abandoned
+    }
+
     private static func problem(_ cards: [Card], limit: Int) -> String? {
         if cards.isEmpty { return "field \"cards\" is empty" }
         if cards.count > limit { return "field \"cards\" has \(cards.count) cards (at most \(limit))" }

@@ -21,6 +21,8 @@ public struct Room: Sendable {
     /// Lockstep: when the current card's timer runs out.
     public internal(set) var deadline: ServerTime?
     public internal(set) var matches: [CardID] = []
+    /// Server time of the last event the room handled (for evicting abandoned rooms).
+    public internal(set) var lastActivity: ServerTime
     var members: [Member] = []
     var votes: [CardID: [MemberID: Vote]] = [:]
     var outcomes: [CardID: CardOutcome] = [:]
@@ -42,6 +44,7 @@ public struct Room: Sendable {
         self.deckName = deckName
         self.cards = cards
         self.settings = settings
+        lastActivity = now
         switch settings.pacing {
         case .lockstep: phase = .lobby
         case .free: phase = .voting
@@ -66,6 +69,7 @@ public struct Room: Sendable {
     /// let effects = room.handle(.messageReceived("m1", .swipe(SwipeVote(card: "dune", direction: .right))), at: 900)
     /// ```
     public mutating func handle(_ event: RoomEvent, at now: ServerTime) -> [RoomEffect] {
+        lastActivity = max(lastActivity, now)
         switch event {
         case let .memberConnected(connection, join, token):
             return connect(connection, join, freshToken: token, asHost: false, at: now)

@@ -21,6 +21,9 @@ final class ServerShell: @unchecked Sendable {
     var context: OpaquePointer?
     var shutdownDeadline: ServerTime?
     var finished = false
+    var lastEviction: ServerTime = 0
+    /// Rooms nobody is connected to are dropped after this long (ms).
+    static let abandonedAfter: ServerTime = 30 * 60_000
     /// Scratch buffer for lws_write (LWS_PRE headroom + payload).
     var writeBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64 * 1024)
     var writeBufferCapacity = 64 * 1024
@@ -65,6 +68,14 @@ final class ServerShell: @unchecked Sendable {
         for (code, at) in roomTimers where time >= at {
             roomTimers[code] = nil
             apply(registry.handle(.timerFired, in: code, at: time), in: code)
+        }
+        if time - lastEviction >= 60_000 {
+            lastEviction = time
+            for code in registry.evictAbandoned(idle: Self.abandonedAfter, at: time) {
+                membersOnline[code] = nil
+                roomTimers[code] = nil
+                logger.info("room \(code) evicted: nobody connected for \(Int(Self.abandonedAfter / 60_000)) minutes")
+            }
         }
         if isStopRequested && shutdownDeadline == nil { beginShutdown() }
         if let deadline = shutdownDeadline, connections.isEmpty || time >= deadline { finished = true }

@@ -110,7 +110,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         lock.unlock()
         guard wasRunning else { return }
         shell.requestStop()
-        stopped.wait()
+        waitUntilStopped()
     }
 
     /// Blocks until the server has stopped (after `stop()` from another thread, e.g. a signal handler).
