@@ -19,9 +19,17 @@ public struct DeckLibrary: Sendable {
     public private(set) var decks: [String: Entry] = [:]
 
     /// Deck names, sorted.
+    ///
+    /// ```swift
+    /// DeckLibrary.bundled().names   // ["movies", "restaurants", "world-cinema"]
+    /// ```
     public var names: [String] { decks.keys.sorted() }
 
     /// The deck called `name` (case-insensitive).
+    ///
+    /// ```swift
+    /// library.deck(named: "Movies")?.title   // "Movie night"
+    /// ```
     public func deck(named name: String) -> Entry? { decks[name.lowercased()] }
 
     /// Adds a deck parsed from a file's bytes.

@@ -41,12 +41,20 @@ public struct RoomRegistry: Sendable {
     }
 
     /// The room with this code (any spelling `RoomCodes.canonical` accepts).
+    ///
+    /// ```swift
+    /// registry.room("k7qm x4td 9r")?.phase   // .voting
+    /// ```
     public func room(_ code: RoomCode) -> Room? {
         RoomCodes.canonical(code.rawValue).flatMap { rooms[$0] }
     }
 
     /// Creates a room and joins `connection` to it as host. On refusal `room` is nil and the
     /// effects hold one `.reply` error.
+    ///
+    /// ```swift
+    /// let (code, effects) = registry.create(CreateRoom(name: "Ann", deck: "movies"), from: ConnectionID(1), at: now)
+    /// ```
     public mutating func create(_ request: CreateRoom, from connection: ConnectionID, at now: ServerTime)
         -> (room: RoomCode?, effects: [RoomEffect]) {
         func refuse(_ code: ErrorCode, _ message: String) -> (RoomCode?, [RoomEffect]) {
@@ -89,6 +97,10 @@ public struct RoomRegistry: Sendable {
     }
 
     /// Routes a `join` to its room. `room` is the canonical code when the room exists.
+    ///
+    /// ```swift
+    /// let (code, effects) = registry.join(JoinRoom(room: "K7QM-X4TD-9R", name: "Bo"), from: ConnectionID(2), at: now)
+    /// ```
     public mutating func join(_ request: JoinRoom, from connection: ConnectionID, at now: ServerTime)
         -> (room: RoomCode?, effects: [RoomEffect]) {
         guard let code = RoomCodes.canonical(request.room.rawValue), rooms[code] != nil else {
@@ -99,6 +111,10 @@ public struct RoomRegistry: Sendable {
     }
 
     /// Hands an event to a room; a room closed by it is removed afterwards.
+    ///
+    /// ```swift
+    /// let effects = registry.handle(.messageReceived("m2", .ping(Ping(t: 1))), in: code, at: now)
+    /// ```
     public mutating func handle(_ event: RoomEvent, in code: RoomCode, at now: ServerTime) -> [RoomEffect] {
         guard var room = rooms[code] else { return [] }
         let effects = room.handle(event, at: now)

@@ -31,6 +31,10 @@ public struct Room: Sendable {
     var hostCreated = false
 
     /// How many cards each member sees at once.
+    ///
+    /// ```swift
+    /// Room.visibleCount   // 3
+    /// ```
     public static let visibleCount = 3
 
     /// Creates a room. Free rooms vote at once; lockstep rooms wait in the lobby for the host's `start`.
@@ -100,6 +104,10 @@ public struct Room: Sendable {
     public var isDeserted: Bool { !members.contains(where: \.online) }
 
     /// How many members are connected.
+    ///
+    /// ```swift
+    /// room.onlineCount   // 3
+    /// ```
     public var onlineCount: Int { members.filter(\.online).count }
 
     private mutating func receive(_ message: ClientMessage, from index: Int, at now: ServerTime) -> [RoomEffect] {

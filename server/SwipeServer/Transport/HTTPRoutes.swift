@@ -14,6 +14,10 @@ public struct HTTPResponse: Hashable, Sendable {
 }
 
 /// What `/healthz` reports.
+///
+/// ```swift
+/// ServerStatus(version: "0.1.0", protocol: 1, uptimeSeconds: 12, rooms: 2, connections: 5)
+/// ```
 public struct ServerStatus: Hashable, Sendable, Codable {
     public var status = "ok"
     public var version: String
@@ -29,6 +33,11 @@ public struct ServerStatus: Hashable, Sendable, Codable {
 /// HTTPRoutes.respond(to: "/rooms/K7QM-X4TD-9R/results.csv", registry: registry, status: status).contentType   // "text/csv; charset=utf-8"
 /// ```
 public enum HTTPRoutes {
+    /// The answer for a GET of `path` (query strings are ignored).
+    ///
+    /// ```swift
+    /// HTTPRoutes.respond(to: "/nope", registry: registry, status: status).status   // 404
+    /// ```
     public static func respond(to path: String, registry: RoomRegistry, status: ServerStatus) -> HTTPResponse {
         let cleanPath = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
         if cleanPath == "/healthz" || cleanPath == "/healthz/" {

@@ -37,6 +37,10 @@ public struct OutboundQueue: Sendable {
     public var isEmpty: Bool { count == 0 }
 
     /// Queues a frame; with a key, replaces a still-queued frame with the same key.
+    ///
+    /// ```swift
+    /// if queue.push(bytes) == .overflow { /* close the slow client */ }
+    /// ```
     public mutating func push(_ bytes: [UInt8], coalescing key: Key? = nil) -> PushResult {
         if let key, let index = keyed[key], index >= head {
             entries[index].bytes = bytes
@@ -49,6 +53,10 @@ public struct OutboundQueue: Sendable {
     }
 
     /// Takes the oldest frame.
+    ///
+    /// ```swift
+    /// while let frame = queue.pop() { write(frame) }
+    /// ```
     public mutating func pop() -> [UInt8]? {
         guard head < entries.count else { return nil }
         let entry = entries[head]

@@ -17,6 +17,10 @@ public struct RateLimiter: Hashable, Sendable {
     }
 
     /// Takes one token at time `now` (ms); false when the bucket is empty.
+    ///
+    /// ```swift
+    /// guard limiter.allow(at: now) else { /* close with 1008 */ }
+    /// ```
     public mutating func allow(at now: Double) -> Bool {
         if let last { tokens = min(burst, tokens + (now - last) / 1000 * perSecond) }
         last = now
