@@ -18,6 +18,7 @@ final class LoadShard: @unchecked Sendable {
     private var loop: WebSocketClientLoop?
     private var url: WebSocketURL?
     private var stopping = false
+    private var reportedErrors = 0
 
     init(rooms: [LoadRoom], maxInFlightConnects: Int, validate: Bool) {
         self.rooms = rooms
@@ -89,6 +90,10 @@ final class LoadShard: @unchecked Sendable {
                 guard phase == "voting" else { return }
                 event = .votingStarted(slot: owner.slot)
             case let .error(code, message):
+                reportedErrors += 1
+                if reportedErrors <= 3 {
+                    FileHandle.standardError.write(Data("swipe-bench: server error \(code): \(message.prefix(300))\n".utf8))
+                }
                 event = .serverError(slot: owner.slot, code: code, aboutVote: message.hasPrefix("swipe"))
             case .other:
                 return

@@ -22,12 +22,12 @@ struct LoadStats {
     mutating func recordDrag(nanoseconds: UInt64) { _ = dragLatency.record(max(1, nanoseconds / 1000)) }
     mutating func problem(_ what: String) { problems[what, default: 0] += 1 }
 
-    /// Forgets what happened during setup, keeping connection counts.
+    /// Forgets setup latencies and deliveries; keeps connection counts and problems (errors
+    /// during setup count too).
     mutating func resetForMeasurement() {
         voteLatency.reset()
         dragLatency.reset()
         deliveries = 0
-        problems = [:]
     }
 
     mutating func merge(_ other: LoadStats) {

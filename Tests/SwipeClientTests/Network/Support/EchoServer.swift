@@ -20,7 +20,8 @@ final class EchoServer: @unchecked Sendable {
     var pendingClose: [OpaquePointer: (UInt16, String)] = [:]
 
     /// `tls`: PEM certificate and key paths to serve wss:// instead of ws://.
-    init(subprotocol: String = "swipedeck.v1", tls: (cert: String, key: String)? = nil) throws {
+    /// `wakeEvery`: milliseconds between forced service wake-ups (like a server's housekeeping tick).
+    init(subprotocol: String = "swipedeck.v1", tls: (cert: String, key: String)? = nil, wakeEvery: Int? = nil) throws {
         scheme = tls == nil ? "ws" : "wss"
         let protocolName = strdup(subprotocol)!
         let extensionName = strdup("permessage-deflate")!
@@ -30,6 +31,7 @@ final class EchoServer: @unchecked Sendable {
         protocols.initialize(repeating: lws_protocols(), count: 2)
         protocols[0].name = UnsafePointer(protocolName)
         protocols[0].callback = echoServerCallback
+        protocols[0].rx_buffer_size = 16 * 1024
         extensions = .allocate(capacity: 2)
         extensions.initialize(repeating: lws_extension(), count: 2)
         extensions[0].name = UnsafePointer(extensionName)
@@ -56,6 +58,19 @@ final class EchoServer: @unchecked Sendable {
         port = Int(lws_get_vhost_listen_port(vhost))
         let thread = Thread { [self] in run() }
         thread.start()
+        if let wakeEvery {
+            Thread { [self] in
+                while true {
+                    lock.lock()
+                    let stop = stopping
+                    let ctx = context
+                    lock.unlock()
+                    guard !stop, let ctx else { return }
+                    lws_cancel_service(ctx)
+                    usleep(UInt32(wakeEvery * 1000))
+                }
+            }.start()
+        }
     }
 
     let scheme: String
