@@ -200,6 +200,28 @@ extension WebSocketClientEvent {
         #expect(code == 1001)
     }
 
+    @Test func shutdownFromInsideOnEventDoesNotDeadlock() throws {
+        let server = try EchoServer()
+        defer { server.stop() }
+        let log = EventLog()
+        final class LoopBox: @unchecked Sendable { var loop: WebSocketClientLoop? }
+        let box = LoopBox()
+        let loop = try WebSocketClientLoop { event in
+            log.record(event)
+            if case .connected = event { box.loop?.shutdown() }   // on the service thread
+        }
+        box.loop = loop
+        loop.connect(try WebSocketURL(parsing: server.url))
+        let events = log.wait { $0.contains(where: \.isTerminal) }
+        guard case let .closed(_, code, _)? = events.last else {
+            Issue.record("expected the connection to close, got \(events)")
+            return
+        }
+        #expect(code == 1001)
+        loop.shutdown()   // joins the (now finished) service thread
+        box.loop = nil
+    }
+
     @Test func blockingSocketRoundTripsAndReportsClose() throws {
         let server = try EchoServer()
         defer { server.stop() }
