@@ -61,19 +61,18 @@ final class ServerProcess {
         return URL(fileURLWithPath: exe).deletingLastPathComponent()
     }
 
-    /// Starts `swipe-server` (found next to swipe-bench) on a free port and waits until it accepts.
+    /// Starts `swipe-server` (found next to swipe-bench) on port 0 and waits until it says where it listens.
     static func startSwipeServer(path: String? = nil, extraArguments: [String] = []) throws -> ServerProcess {
         let executable = path ?? ownDirectory().appendingPathComponent("swipe-server").path
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw BenchError.missing("swipe-server not found at \(executable) (build it: swift build -c release --product swipe-server, or pass --url)")
         }
-        let port = try freePort()
-        let process = try launch(executable, ["--host", "127.0.0.1", "--port", String(port)] + extraArguments, log: "swipe-server")
-        try waitUntilAccepting(port: port, process: process, name: "swipe-server")
+        let (process, log) = try launch(executable, ["--host", "127.0.0.1", "--port", "0"] + extraArguments, log: "swipe-server")
+        let port = try waitForListeningPort(log: log, process: process, name: "swipe-server")
         return ServerProcess(url: "ws://127.0.0.1:\(port)/", pid: process.processIdentifier, name: "swipe-server", process: process)
     }
 
-    /// Starts the NIO peer on a free port and waits until it accepts.
+    /// Starts the NIO peer on port 0 and waits until it says where it listens.
     static func startNIOPeer(path: String?) throws -> ServerProcess {
         let candidates = [path].compactMap { $0 } + [
             ownDirectory().appendingPathComponent("nio-peer").path,
@@ -84,13 +83,12 @@ final class ServerProcess {
             throw BenchError.missing("nio-peer not found (looked in \(candidates.joined(separator: ", "))); build it: "
                 + "swift build -c release --package-path benchmarks/nio-peer, or pass --nio-url")
         }
-        let port = try freePort()
-        let process = try launch(executable, ["--host", "127.0.0.1", "--port", String(port)], log: "nio-peer")
-        try waitUntilAccepting(port: port, process: process, name: "nio-peer")
+        let (process, log) = try launch(executable, ["--host", "127.0.0.1", "--port", "0"], log: "nio-peer")
+        let port = try waitForListeningPort(log: log, process: process, name: "nio-peer")
         return ServerProcess(url: "ws://127.0.0.1:\(port)/", pid: process.processIdentifier, name: "nio-peer", process: process)
     }
 
-    private static func launch(_ executable: String, _ arguments: [String], log: String) throws -> Process {
+    private static func launch(_ executable: String, _ arguments: [String], log: String) throws -> (Process, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -102,28 +100,34 @@ final class ServerProcess {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         FileHandle.standardError.write(Data("swipe-bench: started \(log) (pid \(process.processIdentifier), log \(logPath))\n".utf8))
-        return process
+        return (process, logPath)
     }
 
-    /// A port nobody listens on right now (bind to 0, read it back, close).
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw BenchError.system("socket() failed: errno \(errno)") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+    /// Waits until the server logs "listening on [ws://]127.0.0.1:PORT" and accepts on PORT.
+    static func waitForListeningPort(log: String, process: Process, name: String, timeout: Double = 20) throws -> Int {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            guard process.isRunning else {
+                throw BenchError.system("\(name) exited with status \(process.terminationStatus) before listening (see \(log))")
+            }
+            if let text = try? String(contentsOfFile: log, encoding: .utf8), let port = listeningPort(in: text) {
+                try waitUntilAccepting(port: port, process: process, name: name, timeout: deadline.timeIntervalSinceNow)
+                return port
+            }
+            usleep(20_000)
         }
-        guard bound == 0 else { throw BenchError.system("bind() failed: errno \(errno)") }
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard named == 0 else { throw BenchError.system("getsockname() failed: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        process.terminate()
+        throw BenchError.system("\(name) did not report \"listening on …\" within \(Int(timeout)) s (see \(log))")
+    }
+
+    /// The port in the first "listening on [ws://]HOST:PORT" of a log.
+    static func listeningPort(in text: String) -> Int? {
+        guard let range = text.range(of: "listening on ") else { return nil }
+        var rest = text[range.upperBound...]
+        if rest.hasPrefix("ws://") { rest = rest.dropFirst(5) }
+        let address = rest.prefix { !$0.isWhitespace && $0 != "/" }
+        guard let colon = address.lastIndex(of: ":") else { return nil }
+        return Int(address[address.index(after: colon)...])
     }
 
     static func waitUntilAccepting(port: Int, process: Process, name: String, timeout: Double = 20) throws {
