@@ -114,7 +114,7 @@ import SwipeProtocol
         for i in 0..<400 { flood.sendText(#"{"type":"ping","t":\#(i)}"#) }
         let flooded = flood.readUntilClose()
         #expect(flooded.texts.contains { $0.contains("\"code\":\"rateLimited\"") })
-        #expect(flooded.closeCode == 1008)
+        #expect(flooded.closeCode == 1008, "\(flooded.texts.count) texts, then \(flood.endReason)")
 
         // Ann saw the raw member join and leave, and nothing else changed for her.
         #expect(ServerSessionTests.next(room.ann, "memberOffline") == .memberOffline(MemberRef(member: "m3")))
