@@ -70,6 +70,8 @@ import SwipeProtocol
         _ = ServerSessionTests.next(room.bo, "cardResolved")
         let resolved = Self.error(after: #"{"type":"undo","card":"dune"}"#, on: room.bo)
         #expect(resolved?.code == .cardResolved)
+        let late = Self.error(after: #"{"type":"swipe","card":"dune","direction":"left"}"#, on: room.bo)
+        #expect(late?.code == .cardResolved)
         #expect(room.bo.isOpen)
         Self.annIsUnaffected(room)
 
