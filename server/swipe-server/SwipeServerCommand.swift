@@ -11,6 +11,10 @@ struct SwipeServerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swipe-server",
         abstract: "Host SwipeDeck rooms: shared decks, group voting, live card states over WebSocket.",
+        discussion: """
+            With no subcommand, `serve` runs: swipe-server [--host 127.0.0.1] [--port 7681] [--decks DIR] \
+            [--tls-cert PEM --tls-key PEM] [--log-level info]. See `swipe-server serve --help` and docs/PROTOCOL.md.
+            """,
         subcommands: [Serve.self, Export.self],
         defaultSubcommand: Serve.self)
 }
