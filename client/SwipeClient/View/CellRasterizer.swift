@@ -1,0 +1,128 @@
+import SwipeCore
+
+/// Turns a card shape in layout points into terminal cells. Upright cards get crisp rounded
+/// box-drawing borders; tilted or scaled cards get their outline rasterised with braille dots
+/// (2 × 4 dots per cell, square in layout points), so a tilt of a few degrees is visible.
+///
+/// ```swift
+/// let g = StackGeometry(size: TermSize(columns: 80, rows: 24))
+/// let raster = CellRasterizer(geometry: g).rasterize(frame: StackMotion.frame(forCardAt: 0, visibleCount: 3),
+///                                                    transform: CardTransform(rotation: 0.2))
+/// raster.cells.count   // cells covered by the card
+/// ```
+public struct CellRasterizer: Sendable {
+    public let geometry: StackGeometry
+
+    /// Creates a rasterizer for a screen geometry.
+    public init(geometry: StackGeometry) { self.geometry = geometry }
+
+    /// What covers one cell.
+    public enum Coverage: Hashable, Sendable {
+        /// Inside the card: text may be drawn here.
+        case interior
+        /// On the outline: draw this glyph (a box-drawing or braille character).
+        case border(Character)
+    }
+
+    /// A rasterised card: the cells it covers, keyed by (row, column).
+    public struct Raster: Sendable {
+        public var cells: [CellKey: Coverage] = [:]
+        /// Cells of the drop shadow (outside the card).
+        public var shadow: [CellKey] = []
+    }
+
+    /// A cell position.
+    public struct CellKey: Hashable, Sendable {
+        public var row: Int
+        public var column: Int
+    }
+
+    /// Rasterises a card frame (layout points) under a transform.
+    public func rasterize(frame: Rect, transform: CardTransform, withShadow: Bool = false) -> Raster {
+        let shape = CardShape(frame: frame, transform: transform)
+        return shape.isAtRest ? upright(shape, withShadow: withShadow) : tilted(shape, withShadow: withShadow)
+    }
+
+    private func upright(_ shape: CardShape, withShadow: Bool) -> Raster {
+        let topLeft = geometry.cell(for: shape.layout(Point(x: 0, y: 0)))
+        let bottomRight = geometry.cell(for: shape.layout(Point(x: shape.frame.width, y: shape.frame.height)))
+        let left = Int(topLeft.column.rounded()), right = Int(bottomRight.column.rounded()) - 1
+        let top = Int(topLeft.row.rounded()), bottom = Int(bottomRight.row.rounded()) - 1
+        var raster = Raster()
+        guard right > left, bottom > top else { return raster }
+        for row in top...bottom {
+            for column in left...right {
+                let glyph: Character?
+                switch (row, column) {
+                case (top, left): glyph = "╭"
+                case (top, right): glyph = "╮"
+                case (bottom, left): glyph = "╰"
+                case (bottom, right): glyph = "╯"
+                case (top, _), (bottom, _): glyph = "─"
+                case (_, left), (_, right): glyph = "│"
+                default: glyph = nil
+                }
+                raster.cells[CellKey(row: row, column: column)] = glyph.map(Coverage.border) ?? .interior
+            }
+        }
+        if withShadow {
+            for row in (top + 1)...(bottom + 1) { raster.shadow.append(CellKey(row: row, column: right + 1)) }
+            for column in (left + 1)...right { raster.shadow.append(CellKey(row: bottom + 1, column: column)) }
+        }
+        return raster
+    }
+
+    private func tilted(_ shape: CardShape, withShadow: Bool) -> Raster {
+        let corners = shape.corners.map(geometry.cell(for:))
+        let minColumn = Int((corners.map(\.column).min() ?? 0).rounded(.down)) - 1
+        let maxColumn = Int((corners.map(\.column).max() ?? 0).rounded(.up)) + 1
+        let minRow = Int((corners.map(\.row).min() ?? 0).rounded(.down)) - 1
+        let maxRow = Int((corners.map(\.row).max() ?? 0).rounded(.up)) + 1
+        var raster = Raster()
+        let columns = max(0, min(maxColumn, geometry.size.columns + 1)) - max(minColumn, -1)
+        guard columns > 0, maxRow > minRow, maxRow - minRow < 4 * max(1, geometry.size.rows) else { return raster }
+        let step = geometry.pointsPerColumn / 2
+        for row in max(minRow, -1)...min(maxRow, geometry.size.rows + 1) {
+            for column in max(minColumn, -1)...min(maxColumn, geometry.size.columns + 1) {
+                var dots: UInt32 = 0
+                var inside = 0
+                for dy in 0..<4 {
+                    for dx in 0..<2 {
+                        let p = geometry.point(column: Double(column) + (Double(dx) + 0.5) / 2,
+                                               row: Double(row) + (Double(dy) + 0.5) / 4)
+                        guard shape.contains(p) else { continue }
+                        inside += 1
+                        let neighbours = [Point(x: p.x - step, y: p.y), Point(x: p.x + step, y: p.y),
+                                          Point(x: p.x, y: p.y - step), Point(x: p.x, y: p.y + step)]
+                        if neighbours.contains(where: { !shape.contains($0) }) { dots |= Self.brailleBit(dx: dx, dy: dy) }
+                    }
+                }
+                let key = CellKey(row: row, column: column)
+                if dots != 0, let scalar = Unicode.Scalar(0x2800 + dots) {
+                    raster.cells[key] = .border(Character(scalar))
+                } else if inside == 8 {
+                    raster.cells[key] = .interior
+                } else if withShadow, inside == 0 {
+                    let centre = geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)
+                    let lifted = centre - Point(x: geometry.pointsPerColumn, y: geometry.pointsPerColumn * 2)
+                    if shape.contains(lifted) { raster.shadow.append(key) }
+                }
+            }
+        }
+        return raster
+    }
+
+    /// The Unicode braille bit for the dot at (dx 0…1, dy 0…3).
+    static func brailleBit(dx: Int, dy: Int) -> UInt32 {
+        switch (dx, dy) {
+        case (0, 0): return 0x01
+        case (0, 1): return 0x02
+        case (0, 2): return 0x04
+        case (1, 0): return 0x08
+        case (1, 1): return 0x10
+        case (1, 2): return 0x20
+        case (0, _): return 0x40
+        default: return 0x80
+        }
+    }
+}
