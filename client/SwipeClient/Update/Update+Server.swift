@@ -83,8 +83,7 @@ extension AppModel {
     mutating func play(_ animation: CardAnimation) {
         if let member = animation.member, member != me { return }
         let startedAt = clockOffset.map { animation.startAt - $0 } ?? now
-        let motion = Motion(kind: animation.kind, from: animation.from, to: animation.to, curve: animation.curve,
-                            duration: animation.duration)
+        let motion = Self.relativeMotion(animation)
         if drag?.card == animation.card { return }
         switch animation.kind {
         case .flyOff:
@@ -100,6 +99,22 @@ extension AppModel {
         case .snapBack, .reflow, .appear, .backgroundArrival, .revert:
             guard room?.visible.contains(where: { $0.id == animation.card }) == true else { return }
             playing[animation.card] = PlayingMotion(motion: motion, startedAt: startedAt)
+        }
+    }
+
+    /// Fly-offs play as sent (relative to the card's frame). Every other kind is made to end at the
+    /// card's resting frame: the server's `to` becomes the identity and `from` keeps its offset from `to`,
+    /// so a server that sends absolute stack transforms and one that sends relative ones look the same.
+    static func relativeMotion(_ animation: CardAnimation) -> Motion {
+        switch animation.kind {
+        case .flyOff:
+            return Motion(kind: .flyOff, from: animation.from, to: animation.to, curve: animation.curve, duration: animation.duration)
+        case .snapBack, .reflow, .appear, .backgroundArrival, .revert:
+            let from = animation.from, to = animation.to
+            let relative = CardTransform(translation: from.translation - to.translation, rotation: from.rotation - to.rotation,
+                                         scale: to.scale != 0 ? from.scale / to.scale : from.scale,
+                                         alpha: to.alpha != 0 ? from.alpha / to.alpha : from.alpha)
+            return Motion(kind: animation.kind, from: relative, to: .identity, curve: animation.curve, duration: animation.duration)
         }
     }
 
