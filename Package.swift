@@ -27,14 +27,20 @@ let package = Package(
             name: "CLibWebSockets", path: "Sources/CLibWebSockets",
             pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
         .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite",
+            pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
             name: "CNCursesW", path: "Sources/CNCursesW",
             pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+
+        // The server's durable append-only log (SQLite in WAL mode).
+        .target(name: "SwipeStore", dependencies: ["CSQLite"], path: "server/SwipeStore"),
 
         // The server module: rooms, voting, broadcast, lws transport.
         .target(
             name: "SwipeServer",
             dependencies: [
-                "SwipeCore", "SwipeProtocol", "CLibWebSockets",
+                "SwipeCore", "SwipeProtocol", "SwipeStore", "CLibWebSockets",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "server/SwipeServer"),
@@ -75,6 +81,7 @@ let package = Package(
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore"]),
         .testTarget(name: "SwipeProtocolTests", dependencies: ["SwipeProtocol"]),
         .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer"]),
+        .testTarget(name: "SwipeStoreTests", dependencies: ["SwipeStore"]),
         .testTarget(name: "SwipeClientTests", dependencies: ["SwipeClient"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SwipeClient", "SwipeServer"]),
     ]

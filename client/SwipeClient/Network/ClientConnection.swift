@@ -1,0 +1,91 @@
+// Shell: one client connection's state. Created, used and released only on the client loop's
+// service thread (ClientLoopCore and the lws callback).
+import CLibWebSockets
+import Foundation
+
+/// A close code and reason.
+struct CloseInfo {
+    var code: UInt16
+    var reason: String
+}
+
+final class ClientConnection {
+    let id: ConnectionID
+    let url: WebSocketURL
+    var wsi: OpaquePointer?
+    var established = false
+    /// Close requested locally, sent once the outbox is empty.
+    var pendingClose: CloseInfo?
+    /// Close we sent.
+    var localClose: CloseInfo?
+    /// Close the peer sent.
+    var peerClose: CloseInfo?
+    /// The message being received, accumulated over fragments.
+    var incoming: [UInt8] = []
+
+    // C strings handed to lws for the connect call; freed by `release`.
+    let address: UnsafeMutablePointer<CChar>
+    let path: UnsafeMutablePointer<CChar>
+    let hostHeader: UnsafeMutablePointer<CChar>
+    let subprotocol: UnsafeMutablePointer<CChar>
+    private var released = false
+
+    private var outbox: [[UInt8]] = []
+    private var outboxHead = 0
+
+    init(id: ConnectionID, url: WebSocketURL, subprotocol: String) {
+        self.id = id
+        self.url = url
+        address = strdup(url.host)
+        path = strdup(url.path)
+        let defaultPort = url.port == url.scheme.defaultPort
+        let shownHost = url.host.contains(":") ? "[\(url.host)]" : url.host
+        hostHeader = strdup(defaultPort ? shownHost : "\(shownHost):\(url.port)")
+        self.subprotocol = strdup(subprotocol)
+    }
+
+    /// Whether a message or a close is waiting for a WRITEABLE callback.
+    var hasQueuedWork: Bool { outboxHead < outbox.count || pendingClose != nil }
+
+    func enqueue(_ bytes: [UInt8]) {
+        guard pendingClose == nil, localClose == nil else { return }
+        outbox.append(bytes)
+        askToWrite()
+    }
+
+    func dequeue() -> [UInt8]? {
+        guard outboxHead < outbox.count else { return nil }
+        let message = outbox[outboxHead]
+        outbox[outboxHead] = []
+        outboxHead += 1
+        if outboxHead == outbox.count {
+            outbox.removeAll(keepingCapacity: true)
+            outboxHead = 0
+        } else if outboxHead > 1024 && outboxHead * 2 > outbox.count {
+            outbox.removeFirst(outboxHead)
+            outboxHead = 0
+        }
+        return message
+    }
+
+    func requestClose(code: UInt16, reason: String) {
+        guard pendingClose == nil, localClose == nil else { return }
+        pendingClose = CloseInfo(code: code, reason: reason)
+        askToWrite()
+    }
+
+    /// Asks lws for a WRITEABLE callback once the connection is open.
+    func askToWrite() {
+        if established, let wsi { lws_callback_on_writable(wsi) }
+    }
+
+    func release() {
+        guard !released else { return }
+        released = true
+        free(address)
+        free(path)
+        free(hostHeader)
+        free(subprotocol)
+        wsi = nil
+    }
+}
