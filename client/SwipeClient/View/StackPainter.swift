@@ -113,9 +113,12 @@ struct LocalWriter {
     /// The cell where the card's own (row, column) lands under the transform.
     func anchor(localRow: Int, localColumn: Int) -> (row: Int, column: Int) {
         let s = geometry.pointsPerColumn
-        let p = shape.layout(Point(x: (Double(localColumn) + 0.5) * s, y: (Double(localRow) + 0.5) * 2 * s))
-        let cell = geometry.cell(for: p)
-        return (Int(cell.row.rounded(.down)), Int(cell.column.rounded(.down)))
+        let y = (Double(localRow) + 0.5) * 2 * s
+        // The row comes from the card's vertical centre line, so lines keep their order and spacing
+        // whatever their start column; the column comes from where the line starts.
+        let middle = geometry.cell(for: shape.layout(Point(x: shape.frame.width / 2, y: y)))
+        let start = geometry.cell(for: shape.layout(Point(x: (Double(localColumn) + 0.5) * s, y: y)))
+        return (Int(middle.row.rounded(.down)), Int(start.column.rounded(.down)))
     }
 
     /// Writes a line of the card starting where its first cell lands (the line leans with the card).
