@@ -47,17 +47,27 @@ import Testing
     @Test(arguments: [
         (Point(x: 260, y: 0), Point.zero, SwipeDirection?.some(.right)),
         (Point(x: -220, y: 0), Point.zero, SwipeDirection?.some(.left)),
-        (Point(x: 0, y: -210), Point.zero, SwipeDirection?.some(.up)),
-        (Point(x: 120, y: 0), Point.zero, SwipeDirection?.none),
-        (Point(x: 80, y: 0), Point(x: 900, y: 0), SwipeDirection?.some(.right)),
-        (Point(x: 80, y: 0), Point(x: -900, y: 0), SwipeDirection?.none),
+        (Point(x: 0, y: -260), Point.zero, SwipeDirection?.some(.up)),
+        (Point(x: 60, y: 0), Point.zero, SwipeDirection?.none),
+        (Point(x: 60, y: 0), Point(x: 900, y: 0), SwipeDirection?.some(.right)),
+        (Point(x: 60, y: 0), Point(x: 0, y: 900), SwipeDirection?.none),
     ])
     func releaseDecisions(_ translation: Point, _ velocity: Point, _ expected: SwipeDirection?) {
         #expect(StackMotion.decision(translation: translation, velocity: velocity) == expected)
     }
 
-    @Test func tiltFollowsSeedZero() {
-        #expect(abs(StackMotion.drag(translation: Point(x: 150, y: 0)).rotation - tan(0.25)) < 1e-12)
+    @Test func dragTiltsTowardsTheDragAndLeads() {
+        let right = StackMotion.drag(translation: Point(x: 100, y: 0))
+        #expect(right.rotation > 0 && right.rotation <= .pi / 10)
+        #expect(right.direction == .right && right.progress > 0)
+        #expect(StackMotion.drag(translation: Point(x: -100, y: 0)).rotation < 0)
+    }
+
+    @Test func stackedFramesShowEachCardBehindOneRowLower() {
+        let front = StackMotion.frame(forCardAt: 0, visibleCount: 3), back = StackMotion.frame(forCardAt: 1, visibleCount: 3)
+        #expect(back.maxY - front.maxY == 24)
+        #expect(back.width == front.width - 20)
+        #expect(StackMotion.frame(forCardAt: 2, visibleCount: 3).maxY == 400)
     }
 
     @Test func flyOffFollowsSeedZero() {
@@ -65,10 +75,5 @@ import Testing
         #expect(m.to.translation == Point(x: -170, y: 80))
         #expect(m.to.alpha == 0 && m.duration == 0.2)
         #expect(m.sample(at: 0) == m.from && m.sample(at: 1) == m.to)
-    }
-
-    @Test func popSpringSettlesAtOne() {
-        #expect(abs(CurveMath.progress(.kolodaBackgroundSpring, at: 3, duration: 0.5) - 1) < 1e-3)
-        #expect(CurveMath.progress(.kolodaBackgroundSpring, at: 0.1, duration: 0.5) > 0.3)
     }
 }

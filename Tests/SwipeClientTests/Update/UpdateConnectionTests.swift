@@ -79,7 +79,7 @@ import Testing
     @Test func garbledServerFramesShowACleanNotice() {
         var model = Fixtures.model()
         update(&model, .serverGarbled("bad \u{1B}[2Jthing"))
-        #expect(model.notice?.text == "bad message from server: bad [2Jthing")
+        #expect(model.notice?.text == "bad message from server: bad thing")
     }
 
     @Test func aClosedRoomStaysClosed() {

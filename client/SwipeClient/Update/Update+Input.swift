@@ -9,9 +9,9 @@ extension AppModel {
             return []
         }
         switch key {
-        case .left, .character("h"): return swipe(.left)
-        case .right, .character("l"): return swipe(.right)
-        case .up, .character("k"): return swipe(.up)
+        case .left, .character("h"): return swipe(.left, from: Self.flick(.left))
+        case .right, .character("l"): return swipe(.right, from: Self.flick(.right))
+        case .up, .character("k"): return swipe(.up, from: Self.flick(.up))
         case .character("u"): return undo()
         case .character("r"): return toggleResults()
         case .character("?"): showingHelp = true; return []
@@ -23,6 +23,11 @@ extension AppModel {
         case .down, .character:
             return []
         }
+    }
+
+    /// A key swipe leaves as if flicked: from a short drag's tilt, so it leans as it flies.
+    static func flick(_ direction: SwipeDirection) -> CardTransform {
+        StackMotion.drag(translation: direction.unitVector * 40).transform
     }
 
     mutating func quit() -> [AppEffect] {

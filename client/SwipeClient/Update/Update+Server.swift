@@ -161,7 +161,7 @@ extension AppModel {
                                                      startedAt: now)
                 }
             } else {
-                playing[card.id] = PlayingMotion(motion: StackMotion.appear(), startedAt: now)
+                playing[card.id] = PlayingMotion(motion: StackMotion.appear(at: index, visibleCount: max(1, fresh.count)), startedAt: now)
             }
         }
         room.visible = fresh
