@@ -41,7 +41,7 @@ static inline int swipe_color_pairs(void) { return COLOR_PAIRS; }
 
 /* Terminal hygiene (used by SwipeClient's TerminalSession; call install and take from one Swift file:
    the flag below is per translation unit). Stop signals (INT, TERM, HUP) only set a flag the main
-   loop polls; crash signals (SEGV, BUS, ILL, FPE, ABRT) restore the terminal, then re-raise. */
+   loop polls; crash signals (SEGV, BUS, ILL, FPE, ABRT, TRAP: Swift traps) restore the terminal, then re-raise. */
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -77,6 +77,7 @@ static inline void swipe_install_signal_handlers(void) {
     sigaction(SIGILL, &crash, NULL);
     sigaction(SIGFPE, &crash, NULL);
     sigaction(SIGABRT, &crash, NULL);
+    sigaction(SIGTRAP, &crash, NULL);
     signal(SIGPIPE, SIG_IGN);
 }
 

@@ -34,6 +34,16 @@ import Testing
         #expect(raster.cells.values.contains(.interior))
     }
 
+    @Test(arguments: [
+        CardTransform(translation: Point(x: 5000, y: -3000)), CardTransform(translation: Point(x: -4000, y: 9000), rotation: 0.4),
+        CardTransform(translation: Point(x: 1e9, y: 0)), CardTransform(rotation: .infinity), CardTransform(scale: 1e6),
+    ])
+    func cardsFarOffScreenOrAbsurdDrawNothingAndDoNotTrap(_ transform: CardTransform) {
+        let raster = CellRasterizer(geometry: Self.geometry).rasterize(frame: Self.frame, transform: transform, withShadow: true)
+        let onScreen = raster.cells.keys.filter { $0.row >= 0 && $0.row < 24 && $0.column >= 0 && $0.column < 80 }
+        #expect(onScreen.isEmpty)
+    }
+
     @Test func shapeContainsItsCentreButNotItsCorners() {
         let shape = CardShape(frame: Self.frame, transform: CardTransform(translation: Point(x: 40, y: 0), rotation: 0.3))
         #expect(shape.contains(Self.frame.center + Point(x: 40, y: 0)))

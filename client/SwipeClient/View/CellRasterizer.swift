@@ -39,6 +39,7 @@ public struct CellRasterizer: Sendable {
 
     /// Rasterises a card frame (layout points) under a transform.
     public func rasterize(frame: Rect, transform: CardTransform, withShadow: Bool = false) -> Raster {
+        guard transform.isDrawable else { return Raster() }
         let shape = CardShape(frame: frame, transform: transform)
         return shape.isAtRest ? upright(shape, withShadow: withShadow) : tilted(shape, withShadow: withShadow)
     }
@@ -50,8 +51,10 @@ public struct CellRasterizer: Sendable {
         let top = Int(topLeft.row.rounded()), bottom = Int(bottomRight.row.rounded()) - 1
         var raster = Raster()
         guard right > left, bottom > top else { return raster }
-        for row in top...bottom {
-            for column in left...right {
+        let rows = max(top, -2)...max(max(top, -2), min(bottom, geometry.size.rows + 2))
+        let columns = max(left, -2)...max(max(left, -2), min(right, geometry.size.columns + 2))
+        for row in rows {
+            for column in columns {
                 let glyph: Character?
                 switch (row, column) {
                 case (top, left): glyph = "╭"
@@ -66,8 +69,9 @@ public struct CellRasterizer: Sendable {
             }
         }
         if withShadow {
-            for row in (top + 1)...(bottom + 1) { raster.shadow.append(CellKey(row: row, column: right + 1)) }
-            for column in (left + 1)...right { raster.shadow.append(CellKey(row: bottom + 1, column: column)) }
+            for row in rows where row > top { raster.shadow.append(CellKey(row: row, column: right + 1)) }
+            raster.shadow.append(CellKey(row: bottom + 1, column: right + 1))
+            for column in columns where column > left { raster.shadow.append(CellKey(row: bottom + 1, column: column)) }
         }
         return raster
     }
@@ -79,11 +83,12 @@ public struct CellRasterizer: Sendable {
         let minRow = Int((corners.map(\.row).min() ?? 0).rounded(.down)) - 1
         let maxRow = Int((corners.map(\.row).max() ?? 0).rounded(.up)) + 1
         var raster = Raster()
-        let columns = max(0, min(maxColumn, geometry.size.columns + 1)) - max(minColumn, -1)
-        guard columns > 0, maxRow > minRow, maxRow - minRow < 4 * max(1, geometry.size.rows) else { return raster }
+        let rowLow = max(minRow, -1), rowHigh = min(maxRow, geometry.size.rows + 1)
+        let columnLow = max(minColumn, -1), columnHigh = min(maxColumn, geometry.size.columns + 1)
+        guard rowLow <= rowHigh, columnLow <= columnHigh else { return raster }
         let step = geometry.pointsPerColumn / 2
-        for row in max(minRow, -1)...min(maxRow, geometry.size.rows + 1) {
-            for column in max(minColumn, -1)...min(maxColumn, geometry.size.columns + 1) {
+        for row in rowLow...rowHigh {
+            for column in columnLow...columnHigh {
                 var dots: UInt32 = 0
                 var inside = 0
                 for dy in 0..<4 {
@@ -124,5 +129,15 @@ public struct CellRasterizer: Sendable {
         case (0, _): return 0x40
         default: return 0x80
         }
+    }
+}
+
+extension CardTransform {
+    /// Whether the transform can be drawn: finite, within 100 000 points, scale 0.01…100 (anything
+    /// else, e.g. from a misbehaving server, is not drawn rather than trapping on conversion).
+    var isDrawable: Bool {
+        let values = [translation.x, translation.y, rotation, scale, alpha]
+        return values.allSatisfy(\.isFinite) && abs(translation.x) < 100_000 && abs(translation.y) < 100_000
+            && abs(rotation) < 1_000 && scale > 0.01 && scale < 100
     }
 }

@@ -19,7 +19,7 @@ struct StackPainter {
     }
 
     func drawCard(_ card: Card, rect: Rect, transform: CardTransform, depth: Int, stamp: Stamp?, into frame: inout Frame) {
-        guard transform.alpha > 0.08 else { return }
+        guard transform.isDrawable, transform.alpha > 0.08 else { return }
         let raster = CellRasterizer(geometry: geometry).rasterize(frame: rect, transform: transform, withShadow: depth == 0)
         let faded = transform.alpha < 0.55
         func adjust(_ style: CellStyle) -> CellStyle {
@@ -88,6 +88,7 @@ struct StackPainter {
 
     /// Outline only, for another member's live drag of the card.
     func drawGhost(rect: Rect, transform: CardTransform, label: String, into frame: inout Frame) {
+        guard transform.isDrawable else { return }
         var tilted = transform
         if abs(tilted.rotation) < 0.005 { tilted.rotation = 0.005 }
         let raster = CellRasterizer(geometry: geometry).rasterize(frame: rect, transform: tilted)
