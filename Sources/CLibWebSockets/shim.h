@@ -37,4 +37,41 @@ static inline int swipe_lws_message_complete(struct lws *wsi) {
     return lws_is_final_fragment(wsi) && lws_remaining_packet_payload(wsi) == 0;
 }
 
+/* ---- BEGIN swipe-server helpers (owned by the server module) ---- */
+
+/// A repeating timer on the lws service thread: calls `tick(context)` every `interval_us`.
+typedef struct swipe_server_ticker {
+    lws_sorted_usec_list_t sul;
+    struct lws_context *context;
+    void (*tick)(struct lws_context *context);
+    lws_usec_t interval_us;
+} swipe_server_ticker;
+
+static void swipe_server_ticker_fire(lws_sorted_usec_list_t *sul) {
+    swipe_server_ticker *ticker = lws_container_of(sul, swipe_server_ticker, sul);
+    ticker->tick(ticker->context);
+    lws_sul_schedule(ticker->context, 0, &ticker->sul, swipe_server_ticker_fire, ticker->interval_us);
+}
+
+/// Starts the ticker (call on the service thread or before servicing starts).
+static inline void swipe_server_ticker_start(swipe_server_ticker *ticker) {
+    lws_sul_schedule(ticker->context, 0, &ticker->sul, swipe_server_ticker_fire, ticker->interval_us);
+}
+
+/// Stops the ticker.
+static inline void swipe_server_ticker_stop(swipe_server_ticker *ticker) { lws_sul_cancel(&ticker->sul); }
+
+/// Writes an HTTP response status and headers (body follows with LWS_WRITE_HTTP_FINAL). Nonzero on failure.
+static inline int swipe_server_http_headers(struct lws *wsi, unsigned int status, const char *content_type,
+                                            size_t content_length) {
+    unsigned char buffer[LWS_PRE + 1024];
+    unsigned char *start = &buffer[LWS_PRE], *p = start, *end = &buffer[sizeof(buffer) - 1];
+    if (lws_add_http_common_headers(wsi, status, content_type, (lws_filepos_t)content_length, &p, end)) return 1;
+    if (lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, (const unsigned char *)"no-store", 8, &p, end))
+        return 1;
+    return lws_finalize_write_http_header(wsi, start, &p, end);
+}
+
+/* ---- END swipe-server helpers ---- */
+
 #endif

@@ -129,6 +129,8 @@ public enum HostAction: String, CaseIterable, Hashable, Sendable, Codable {
     case kick
     /// Close the room for everyone.
     case close
+    /// Send the host the results now, with the CSV export in `results.csv`.
+    case export
 }
 
 /// `host`: a host command.

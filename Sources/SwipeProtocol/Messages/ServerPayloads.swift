@@ -109,12 +109,31 @@ public struct VoteAccepted: Hashable, Sendable, Codable {
     public var seq: Int?
     /// True when this acknowledges an undo (then `vote` is nil).
     public var undone: Bool
+    /// Free pacing: the receiver's new visible window after this vote or undo (nil in lockstep,
+    /// where `cardResolved` carries the window for everyone).
+    public var visible: [Card]?
+    /// Free pacing: how many cards the receiver has left.
+    public var remaining: Int?
 
-    public init(card: CardID, vote: Vote?, seq: Int?, undone: Bool = false) {
+    public init(card: CardID, vote: Vote?, seq: Int?, undone: Bool = false, visible: [Card]? = nil, remaining: Int? = nil) {
         self.card = card
         self.vote = vote
         self.seq = seq
         self.undone = undone
+        self.visible = visible
+        self.remaining = remaining
+    }
+
+    private enum CodingKeys: String, CodingKey { case card, vote, seq, undone, visible, remaining }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        card = try c.decode(CardID.self, forKey: .card)
+        vote = try c.decodeIfPresent(Vote.self, forKey: .vote)
+        seq = try c.decodeIfPresent(Int.self, forKey: .seq)
+        undone = try c.decodeIfPresent(Bool.self, forKey: .undone) ?? false
+        visible = try c.decodeIfPresent([Card].self, forKey: .visible)
+        remaining = try c.decodeIfPresent(Int.self, forKey: .remaining)
     }
 }
 
@@ -161,9 +180,12 @@ public struct Match: Hashable, Sendable, Codable {
 public struct Results: Hashable, Sendable, Codable {
     public var final: Bool
     public var ranking: [ResultRow]
-    public init(final: Bool, ranking: [ResultRow]) {
+    /// The same ranking as CSV text, present only in the answer to the host's `export` command.
+    public var csv: String?
+    public init(final: Bool, ranking: [ResultRow], csv: String? = nil) {
         self.final = final
         self.ranking = ranking
+        self.csv = csv
     }
 }
 

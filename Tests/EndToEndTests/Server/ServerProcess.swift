@@ -1,0 +1,52 @@
+import Foundation
+
+/// The real `swipe-server` binary on 127.0.0.1 with an ephemeral port, read from its first stdout line.
+final class ServerProcess {
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    let process = Process()
+    let port: Int
+    private let output = Pipe()
+
+    static var binary: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/swipe-server")
+    }
+
+    init(arguments: [String] = []) throws {
+        process.executableURL = Self.binary
+        process.arguments = ["--port", "0", "--log-level", "error"] + arguments
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The first line is "listening on 127.0.0.1:PORT"; wait for it with a deadline.
+        var line = ""
+        let deadline = Date().addingTimeInterval(20)
+        let handle = output.fileHandleForReading
+        while !line.contains("\n"), Date() < deadline, process.isRunning {
+            let data = handle.availableData
+            if data.isEmpty { break }
+            line += String(decoding: data, as: UTF8.self)
+        }
+        guard let first = line.split(separator: "\n").first, first.hasPrefix("listening on "),
+              let port = first.split(separator: ":").last.flatMap({ Int($0) }) else {
+            process.terminate()
+            throw Failure(description: "swipe-server did not print its port (got \"\(line)\")")
+        }
+        self.port = port
+    }
+
+    var url: String { "ws://127.0.0.1:\(port)/" }
+
+    /// Sends SIGTERM and waits (bounded) for the exit status.
+    func terminate(timeout: Double = 10) -> Int32? {
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+}

@@ -1,0 +1,26 @@
+import Testing
+@testable import SwipeServer
+
+/// The host in-process, as `swipe demo` and the benchmarks use it.
+@Suite(.serialized) struct SwipeServerHostTests {
+    @Test func startsOnAnEphemeralPortAndStopsCleanly() throws {
+        let host = SwipeServerHost(configuration: ServerConfiguration(port: 0))
+        let port = try host.start()
+        #expect(port > 0)
+        #expect(host.port == port)
+        #expect(try host.start() == port)   // starting twice is harmless
+
+        // The same port cannot be bound twice: a clear error, no crash.
+        let second = SwipeServerHost(configuration: ServerConfiguration(port: port))
+        #expect(throws: ServerStartError.self) { try second.start() }
+
+        host.stop()
+        host.stop()   // stopping twice is harmless
+        host.waitUntilStopped()
+    }
+
+    @Test func tlsNeedsBothFiles() {
+        let host = SwipeServerHost(configuration: ServerConfiguration(port: 0, tlsCertificatePath: "/tmp/cert.pem"))
+        #expect(throws: ServerStartError.self) { try host.start() }
+    }
+}

@@ -1,0 +1,147 @@
+import SwipeCore
+import SwipeProtocol
+
+/// Limits the registry enforces.
+///
+/// ```swift
+/// let limits = RegistryLimits(maxRooms: 100)
+/// ```
+public struct RegistryLimits: Hashable, Sendable {
+    public var maxRooms: Int
+    public var maxMembersPerRoom: Int
+    public var maxInlineCards: Int
+    public var maxTimerSeconds: Double
+
+    public init(maxRooms: Int = 1000, maxMembersPerRoom: Int = 64, maxInlineCards: Int = 500, maxTimerSeconds: Double = 3600) {
+        self.maxRooms = maxRooms
+        self.maxMembersPerRoom = maxMembersPerRoom
+        self.maxInlineCards = maxInlineCards
+        self.maxTimerSeconds = maxTimerSeconds
+    }
+}
+
+/// All rooms by code: creates rooms (fresh codes from the random source), routes joins and
+/// messages, and enforces limits. A value type like `Room`.
+///
+/// ```swift
+/// var registry = RoomRegistry(library: .bundled(), random: SeededRandom(seed: 1))
+/// let created = registry.create(CreateRoom(name: "Ann", deck: "movies"), from: ConnectionID(1), at: 0)
+/// let code = created.room!   // then: registry.handle(.messageReceived("m1", …), in: code, at: 10)
+/// ```
+public struct RoomRegistry: Sendable {
+    public var library: DeckLibrary
+    public var limits: RegistryLimits
+    public private(set) var rooms: [RoomCode: Room] = [:]
+    private var random: any RandomSource
+
+    public init(library: DeckLibrary, limits: RegistryLimits = RegistryLimits(), random: any RandomSource = SystemRandom()) {
+        self.library = library
+        self.limits = limits
+        self.random = random
+    }
+
+    /// The room with this code (any spelling `RoomCodes.canonical` accepts).
+    ///
+    /// ```swift
+    /// registry.room("k7qm x4td 9r")?.phase   // .voting
+    /// ```
+    public func room(_ code: RoomCode) -> Room? {
+        RoomCodes.canonical(code.rawValue).flatMap { rooms[$0] }
+    }
+
+    /// Creates a room and joins `connection` to it as host. On refusal `room` is nil and the
+    /// effects hold one `.reply` error.
+    ///
+    /// ```swift
+    /// let (code, effects) = registry.create(CreateRoom(name: "Ann", deck: "movies"), from: ConnectionID(1), at: now)
+    /// ```
+    public mutating func create(_ request: CreateRoom, from connection: ConnectionID, at now: ServerTime)
+        -> (room: RoomCode?, effects: [RoomEffect]) {
+        func refuse(_ code: ErrorCode, _ message: String) -> (RoomCode?, [RoomEffect]) {
+            (nil, [.reply(.error(ProtocolError(code, message)), to: connection)])
+        }
+        if rooms.count >= limits.maxRooms { return refuse(.tooManyRooms, "create: the server already hosts \(limits.maxRooms) rooms") }
+        let deckName: String
+        let cards: [Card]
+        if let inline = request.cards {
+            if let problem = Self.problem(inline, limit: limits.maxInlineCards) { return refuse(.badDeck, "create: \(problem)") }
+            cards = inline.map(CoreBridge.cleaned)
+            deckName = CoreBridge.limited(CoreBridge.clean(request.deck ?? "custom"), maxCharacters: 64)
+        } else if let name = request.deck {
+            guard let entry = library.deck(named: name) else {
+                return refuse(.unknownDeck, "create: no deck \"\(name)\" (available: \(library.names.joined(separator: ", ")))")
+            }
+            cards = entry.cards
+            deckName = entry.name
+        } else {
+            return refuse(.missingField, "create: give a deck name in \"deck\" or inline \"cards\"")
+        }
+        if let seconds = request.timerSeconds, !(seconds > 0 && seconds <= limits.maxTimerSeconds) {
+            return refuse(.badField, "create: field \"timerSeconds\" must be between 0 and \(Int(limits.maxTimerSeconds)) seconds")
+        }
+        if let quorum = request.quorum, quorum < 1 { return refuse(.badField, "create: field \"quorum\" must be at least 1") }
+        let settings = RoomSettings(rule: request.rule ?? .majority, pacing: request.pacing ?? .lockstep,
+                                    timerSeconds: request.timerSeconds, quorum: request.quorum,
+                                    maxMembers: limits.maxMembersPerRoom)
+        var code = RoomCodes.make(&random)
+        while rooms[code] != nil { code = RoomCodes.make(&random) }
+        var room = Room(code: code, deckName: deckName, cards: cards, settings: settings, at: now)
+        let token = RoomCodes.token(&random)
+        var effects = [room.creationRecord(at: now)]
+        effects += room.connectHost(connection, name: request.name, token: token, at: now)
+        if effects.contains(where: { if case .bind = $0 { return true } else { return false } }) {
+            rooms[code] = room
+            return (code, effects)
+        }
+        return (nil, effects.filter { if case .reply = $0 { return true } else { return false } })
+    }
+
+    /// Routes a `join` to its room. `room` is the canonical code when the room exists.
+    ///
+    /// ```swift
+    /// let (code, effects) = registry.join(JoinRoom(room: "K7QM-X4TD-9R", name: "Bo"), from: ConnectionID(2), at: now)
+    /// ```
+    public mutating func join(_ request: JoinRoom, from connection: ConnectionID, at now: ServerTime)
+        -> (room: RoomCode?, effects: [RoomEffect]) {
+        guard let code = RoomCodes.canonical(request.room.rawValue), rooms[code] != nil else {
+            return (nil, [.reply(.error(ProtocolError(.unknownRoom, "join: no room \"\(request.room)\"")), to: connection)])
+        }
+        let token = RoomCodes.token(&random)
+        return (code, handle(.memberConnected(connection, request, token: token), in: code, at: now))
+    }
+
+    /// Hands an event to a room; a room closed by it is removed afterwards.
+    ///
+    /// ```swift
+    /// let effects = registry.handle(.messageReceived("m2", .ping(Ping(t: 1))), in: code, at: now)
+    /// ```
+    public mutating func handle(_ event: RoomEvent, in code: RoomCode, at now: ServerTime) -> [RoomEffect] {
+        guard var room = rooms[code] else { return [] }
+        let effects = room.handle(event, at: now)
+        rooms[code] = room.phase == .closed ? nil : room
+        return effects
+    }
+
+    /// Removes rooms nobody has been connected to for `idle` ms; returns their codes.
+    ///
+    /// ```swift
+    /// let gone = registry.evictAbandoned(idle: 30 * 60_000, at: now)
+    /// ```
+    public mutating func evictAbandoned(idle: ServerTime, at now: ServerTime) -> [RoomCode] {
+        let abandoned = rooms.filter { $0.value.isDeserted && now - $0.value.lastActivity >= idle }.map(\.key)
+        for code in abandoned { rooms[code] = nil }
+        return abandoned
+    }
+
+    private static func problem(_ cards: [Card], limit: Int) -> String? {
+        if cards.isEmpty { return "field \"cards\" is empty" }
+        if cards.count > limit { return "field \"cards\" has \(cards.count) cards (at most \(limit))" }
+        var seen = Set<CardID>()
+        for (index, card) in cards.enumerated() {
+            if card.id.rawValue.isEmpty { return "cards[\(index)]: field \"id\" is empty" }
+            if CoreBridge.clean(card.title).isEmpty { return "cards[\(index)]: field \"title\" is empty" }
+            if !seen.insert(card.id).inserted { return "cards[\(index)]: id \"\(card.id)\" is used twice" }
+        }
+        return nil
+    }
+}

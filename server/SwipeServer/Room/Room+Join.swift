@@ -1,0 +1,90 @@
+import Foundation
+import SwipeCore
+import SwipeProtocol
+
+extension Room {
+    /// The longest display name kept (longer names are cut).
+    static let maxNameLength = 32
+
+    mutating func connect(_ connection: ConnectionID, _ join: JoinRoom, freshToken: String, asHost: Bool,
+                          at now: ServerTime) -> [RoomEffect] {
+        func refuse(_ code: ErrorCode, _ message: String) -> [RoomEffect] {
+            [.reply(.error(ProtocolError(code, message)), to: connection)]
+        }
+        if phase == .closed { return refuse(.roomClosed, "join: room \(self.code) is closed") }
+        if let token = join.token {
+            guard let index = members.firstIndex(where: { $0.token == token }) else {
+                return refuse(.badToken, "join: the resume token is not valid in room \(self.code)")
+            }
+            return resume(index, on: connection, at: now)
+        }
+        let name = CoreBridge.limited(CoreBridge.clean(join.name), maxCharacters: Self.maxNameLength)
+            .trimmingCharacters(in: .whitespaces)
+        if name.isEmpty { return refuse(.badField, "join: field \"name\" is empty (after removing control characters)") }
+        let role: Role
+        switch join.role ?? .member {
+        case .host:
+            guard asHost, !hostCreated else {
+                return refuse(.notAllowed, "join: role \"host\" belongs to the room's creator; join as member or spectator")
+            }
+            role = .host
+            hostCreated = true
+        case .member: role = .member
+        case .spectator: role = .spectator
+        }
+        if members.count >= settings.maxMembers {
+            return refuse(.roomFull, "join: room \(self.code) is full (\(settings.maxMembers) members)")
+        }
+        let id = MemberID("m\(nextMemberNumber)")
+        nextMemberNumber += 1
+        members.append(Member(id: id, name: name, role: role, token: freshToken, online: true))
+        let info = memberInfo(members[members.count - 1])
+        return [
+            log(.memberJoined(member: id, name: name, role: role, token: freshToken), at: now),
+            .bind(connection, id),
+            .send(.welcome(welcome(for: id, at: now)), to: id),
+            .broadcast(.memberJoined(info), except: id),
+        ]
+    }
+
+    private mutating func resume(_ index: Int, on connection: ConnectionID, at now: ServerTime) -> [RoomEffect] {
+        let id = members[index].id
+        var effects: [RoomEffect] = []
+        let wasOnline = members[index].online
+        if wasOnline {
+            effects.append(.close(id, .policyViolation, reason: "replaced by a newer connection"))
+        } else {
+            members[index].online = true
+            effects.append(log(.memberOnline(member: id), at: now))
+        }
+        effects.append(.bind(connection, id))
+        effects.append(.send(.welcome(welcome(for: id, at: now)), to: id))
+        if !wasOnline { effects.append(.broadcast(.memberOnline(MemberRef(member: id)), except: id)) }
+        return effects
+    }
+
+    mutating func disconnect(_ id: MemberID, at now: ServerTime) -> [RoomEffect] {
+        guard let index = memberIndex(id), members[index].online else { return [] }
+        members[index].online = false
+        members[index].lastDragSentAt = nil
+        var effects: [RoomEffect] = [
+            log(.memberOffline(member: id), at: now),
+            .broadcast(.memberOffline(MemberRef(member: id)), except: id),
+        ]
+        // A lockstep card may now have every remaining online voter's vote.
+        effects += resolveLockstepIfDecided(at: now)
+        return effects
+    }
+
+    func memberInfo(_ member: Member) -> MemberInfo {
+        let votedCurrent: Bool
+        switch settings.pacing {
+        case .lockstep:
+            votedCurrent = currentCard.map { votes[$0.id]?[member.id] != nil } ?? false
+        case .free:
+            votedCurrent = false
+        }
+        return MemberInfo(id: member.id, name: member.name, role: member.role, online: member.online,
+                          votedCurrent: votedCurrent, votesCast: member.voteOrder.count)
+    }
+}

@@ -1,0 +1,39 @@
+import SwipeCore
+import SwipeProtocol
+
+extension Room {
+    /// The ranking of every card: matches first, then by score (super-likes double), likes, fewer
+    /// nopes, and deck order. Each row names who voted what.
+    ///
+    /// ```swift
+    /// room.results().ranking.first?.card   // the best card
+    /// ```
+    public func results() -> Results {
+        let names = Dictionary(members.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let rows: [(index: Int, row: ResultRow)] = cards.enumerated().compactMap { index, card in
+            guard cardIndex[card.id] == index else { return nil }
+            let counts = tally(of: card.id)
+            var byName: [String: Vote] = [:]
+            for (member, vote) in votes[card.id] ?? [:] {
+                var name = names[member] ?? member.rawValue
+                if byName[name] != nil { name += " (\(member))" }
+                byName[name] = vote
+            }
+            return (index, ResultRow(rank: 0, card: card.id, title: card.title, likes: counts.likes, nopes: counts.nopes,
+                                     superLikes: counts.superLikes, matched: outcomes[card.id] == .match, votes: byName))
+        }
+        let sorted = rows.sorted { a, b in
+            if a.row.matched != b.row.matched { return a.row.matched }
+            if a.row.score != b.row.score { return a.row.score > b.row.score }
+            if a.row.likes != b.row.likes { return a.row.likes > b.row.likes }
+            if a.row.nopes != b.row.nopes { return a.row.nopes < b.row.nopes }
+            return a.index < b.index
+        }
+        let ranking = sorted.enumerated().map { position, entry in
+            var row = entry.row
+            row.rank = position + 1
+            return row
+        }
+        return Results(final: phase == .finished || phase == .closed, ranking: ranking)
+    }
+}

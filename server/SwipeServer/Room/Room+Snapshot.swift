@@ -1,0 +1,66 @@
+import SwipeCore
+import SwipeProtocol
+
+extension Room {
+    /// Lockstep: the card everyone is on (nil once the deck is done).
+    var currentCard: Card? { currentIndex < cards.count ? cards[currentIndex] : nil }
+
+    /// The cards still ahead of `member`, top first.
+    func pendingCards(for member: MemberID) -> [Card] {
+        switch settings.pacing {
+        case .lockstep:
+            return phase == .finished || phase == .closed ? [] : Array(cards[min(currentIndex, cards.count)...])
+        case .free:
+            return cards.filter { outcomes[$0.id] == nil && votes[$0.id]?[member] == nil }
+        }
+    }
+
+    /// The member's visible window and how many cards they have left.
+    func window(for member: MemberID) -> (visible: [Card], remaining: Int) {
+        let pending = pendingCards(for: member)
+        return (Array(pending.prefix(Self.visibleCount)), pending.count)
+    }
+
+    /// The counts on a card right now.
+    func tally(of card: CardID) -> Tally {
+        let cardVotes = votes[card] ?? [:]
+        var tally = Tally(card: card, voted: cardVotes.count, eligible: eligibleCount)
+        for vote in cardVotes.values {
+            switch vote {
+            case .like: tally.likes += 1
+            case .nope: tally.nopes += 1
+            case .superLike: tally.superLikes += 1
+            }
+        }
+        return tally
+    }
+
+    /// Who may vote: lockstep counts online voters, free pacing every voter.
+    var eligibleCount: Int {
+        switch settings.pacing {
+        case .lockstep: return voters.filter(\.online).count
+        case .free: return voters.count
+        }
+    }
+
+    /// The full snapshot `member` needs to draw the room.
+    func welcome(for member: MemberID, at now: ServerTime) -> Welcome {
+        let token = members.first { $0.id == member }?.token ?? ""
+        let (visible, remaining) = window(for: member)
+        let tallies: [Tally]
+        switch settings.pacing {
+        case .lockstep: tallies = phase == .voting ? (currentCard.map { [tally(of: $0.id)] } ?? []) : []
+        case .free: tallies = visible.map { tally(of: $0.id) }
+        }
+        var myVotes: [String: Vote] = [:]
+        for (card, cardVotes) in votes {
+            if let vote = cardVotes[member] { myVotes[card.rawValue] = vote }
+        }
+        let snapshot = RoomSnapshot(
+            code: code, deckName: deckName, rule: settings.rule, pacing: settings.pacing, phase: phase,
+            timerSeconds: settings.timerSeconds, quorum: settings.quorum, members: members.map(memberInfo),
+            totalCards: cards.count, remaining: remaining, visible: visible, tallies: tallies, myVotes: myVotes,
+            matches: matches, deadline: deadline)
+        return Welcome(you: member, token: token, serverTime: now, room: snapshot)
+    }
+}

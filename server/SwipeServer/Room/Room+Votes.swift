@@ -1,0 +1,86 @@
+import SwipeCore
+import SwipeProtocol
+
+extension Room {
+    /// Checks that `member` may act on `card` now; returns the refusal if not.
+    func refusal(_ verb: String, card: CardID, by index: Int) -> RoomEffect? {
+        let member = members[index]
+        switch phase {
+        case .lobby: return fail(member.id, .notAllowed, "\(verb): the host has not started the room yet")
+        case .finished: return fail(member.id, .notAllowed, "\(verb): voting has finished in room \(code)")
+        case .closed: return fail(member.id, .roomClosed, "\(verb): room \(code) is closed")
+        case .voting: break
+        }
+        if !member.role.canVote { return fail(member.id, .notAllowed, "\(verb): spectators cannot vote or drag") }
+        if cardIndex[card] == nil { return fail(member.id, .unknownCard, "\(verb): no card \"\(card)\" in this room's deck") }
+        if outcomes[card] != nil { return fail(member.id, .cardResolved, "\(verb): card \"\(card)\" is already resolved") }
+        return nil
+    }
+
+    mutating func swipe(_ swipe: SwipeVote, by index: Int, at now: ServerTime) -> [RoomEffect] {
+        let id = members[index].id
+        if let existing = votes[swipe.card]?[id] {
+            if let seq = swipe.seq, seq == members[index].lastSeq, outcomes[swipe.card] == nil {
+                return [.send(.voteAccepted(ack(swipe.card, existing, seq: seq, for: id)), to: id)]
+            }
+            if outcomes[swipe.card] == nil {
+                return [fail(id, .alreadyVoted, "swipe: you already voted \(existing.rawValue) on \"\(swipe.card)\"; undo first")]
+            }
+        }
+        if let refused = refusal("swipe", card: swipe.card, by: index) { return [refused] }
+        guard pendingCards(for: id).first?.id == swipe.card else {
+            let top = pendingCards(for: id).first.map { "\"\($0.id)\"" } ?? "none"
+            return [fail(id, .notCurrentCard, "swipe: \"\(swipe.card)\" is not your top card (top card: \(top))")]
+        }
+        let vote = swipe.direction.vote
+        votes[swipe.card, default: [:]][id] = vote
+        members[index].voteOrder.append(swipe.card)
+        members[index].lastSeq = swipe.seq ?? members[index].lastSeq
+        var effects: [RoomEffect] = [
+            log(.voteCast(member: id, card: swipe.card, vote: vote), at: now),
+            .send(.voteAccepted(ack(swipe.card, vote, seq: swipe.seq, for: id)), to: id),
+        ]
+        if settings.pacing == .free {
+            effects += RoomAnimations.ownSwipe(card: swipe.card, direction: swipe.direction, for: id,
+                                               window: window(for: id).visible, at: now)
+        }
+        effects.append(.broadcast(.tally(tally(of: swipe.card)), except: nil))
+        switch settings.pacing {
+        case .lockstep: effects += resolveLockstepIfDecided(at: now)
+        case .free: effects += resolveFreeIfDecided(swipe.card, at: now)
+        }
+        return effects
+    }
+
+    mutating func undo(_ undo: UndoVote, by index: Int, at now: ServerTime) -> [RoomEffect] {
+        let id = members[index].id
+        let target = undo.card ?? members[index].voteOrder.last { outcomes[$0] == nil }
+        guard let card = target else { return [fail(id, .nothingToUndo, "undo: you have no vote on an unresolved card")] }
+        if cardIndex[card] == nil { return [fail(id, .unknownCard, "undo: no card \"\(card)\" in this room's deck")] }
+        if outcomes[card] != nil { return [fail(id, .cardResolved, "undo: card \"\(card)\" is already resolved")] }
+        guard let previous = votes[card]?[id] else {
+            return [fail(id, .nothingToUndo, "undo: you have not voted on \"\(card)\"")]
+        }
+        votes[card]?[id] = nil
+        members[index].voteOrder.removeAll { $0 == card }
+        var effects: [RoomEffect] = [
+            log(.voteUndone(member: id, card: card), at: now),
+            .send(.voteAccepted(ack(card, nil, seq: undo.seq, for: id, undone: true)), to: id),
+        ]
+        if settings.pacing == .free {
+            effects.append(.send(.animation(RoomAnimations.revert(card: card, direction: previous.direction, for: id, at: now)), to: id))
+        }
+        effects.append(.broadcast(.tally(tally(of: card)), except: nil))
+        return effects
+    }
+
+    private func ack(_ card: CardID, _ vote: Vote?, seq: Int?, for member: MemberID, undone: Bool = false) -> VoteAccepted {
+        switch settings.pacing {
+        case .lockstep:
+            return VoteAccepted(card: card, vote: vote, seq: seq, undone: undone)
+        case .free:
+            let (visible, remaining) = window(for: member)
+            return VoteAccepted(card: card, vote: vote, seq: seq, undone: undone, visible: visible, remaining: remaining)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import SwipeCore
+import SwipeProtocol
+
+/// One room: its deck, members, votes and phase. A value type: `handle` takes an event and the
+/// current server time and returns the effects the shell must carry out. It never reads a clock
+/// or touches a socket.
+///
+/// ```swift
+/// var room = Room(code: "K7QM-X4TD-9R", deckName: "movies", cards: cards, settings: RoomSettings(pacing: .free), at: 0)
+/// let effects = room.handle(.memberConnected(ConnectionID(1), JoinRoom(room: room.code, name: "Ann"), token: "t1"), at: 5)
+/// // [.append(memberJoined), .bind(c1, m1), .send(welcome, to: m1), …]
+/// ```
+public struct Room: Sendable {
+    public let code: RoomCode
+    public let deckName: String
+    public let cards: [Card]
+    public let settings: RoomSettings
+    public internal(set) var phase: RoomPhase
+    /// Lockstep: the index of the card everyone is on.
+    public internal(set) var currentIndex = 0
+    /// Lockstep: when the current card's timer runs out.
+    public internal(set) var deadline: ServerTime?
+    public internal(set) var matches: [CardID] = []
+    /// Server time of the last event the room handled (for evicting abandoned rooms).
+    public internal(set) var lastActivity: ServerTime
+    var members: [Member] = []
+    var votes: [CardID: [MemberID: Vote]] = [:]
+    var outcomes: [CardID: CardOutcome] = [:]
+    var cardIndex: [CardID: Int] = [:]
+    var nextMemberNumber = 1
+    var hostCreated = false
+
+    /// How many cards each member sees at once.
+    ///
+    /// ```swift
+    /// Room.visibleCount   // 3
+    /// ```
+    public static let visibleCount = 3
+
+    /// Creates a room. Free rooms vote at once; lockstep rooms wait in the lobby for the host's `start`.
+    ///
+    /// ```swift
+    /// let room = Room(code: "K7QM-X4TD-9R", deckName: "movies", cards: cards, settings: RoomSettings(), at: 0)
+    /// room.phase   // .lobby
+    /// ```
+    public init(code: RoomCode, deckName: String, cards: [Card], settings: RoomSettings, at now: ServerTime) {
+        self.code = code
+        self.deckName = deckName
+        self.cards = cards
+        self.settings = settings
+        lastActivity = now
+        switch settings.pacing {
+        case .lockstep: phase = .lobby
+        case .free: phase = .voting
+        }
+        for (index, card) in cards.enumerated() where cardIndex[card.id] == nil {
+            cardIndex[card.id] = index
+        }
+    }
+
+    /// The effect that records the room's creation (the registry appends it first).
+    ///
+    /// ```swift
+    /// room.creationRecord(at: 0)   // .append(LogRecord(… .roomCreated …))
+    /// ```
+    public func creationRecord(at now: ServerTime) -> RoomEffect {
+        log(.roomCreated(deck: deckName, cards: cards.map(\.id), rule: settings.rule, pacing: settings.pacing), at: now)
+    }
+
+    /// Handles one event at server time `now`; returns what to do, in order.
+    ///
+    /// ```swift
+    /// let effects = room.handle(.messageReceived("m1", .swipe(SwipeVote(card: "dune", direction: .right))), at: 900)
+    /// ```
+    public mutating func handle(_ event: RoomEvent, at now: ServerTime) -> [RoomEffect] {
+        lastActivity = max(lastActivity, now)
+        switch event {
+        case let .memberConnected(connection, join, token):
+            return connect(connection, join, freshToken: token, asHost: false, at: now)
+        case let .messageReceived(member, message):
+            guard let index = memberIndex(member) else { return [] }
+            return receive(message, from: index, at: now)
+        case let .memberDisconnected(member):
+            return disconnect(member, at: now)
+        case .timerFired:
+            return timerFired(at: now)
+        }
+    }
+
+    /// Joins the room's creator as host (the registry calls this right after `init`).
+    ///
+    /// ```swift
+    /// let effects = room.connectHost(ConnectionID(1), name: "Ann", token: "t1", at: 0)
+    /// ```
+    public mutating func connectHost(_ connection: ConnectionID, name: String, token: String, at now: ServerTime) -> [RoomEffect] {
+        connect(connection, JoinRoom(room: code, name: name, role: .host), freshToken: token, asHost: true, at: now)
+    }
+
+    /// Whether nobody is connected.
+    ///
+    /// ```swift
+    /// room.isDeserted   // true once every member went offline
+    /// ```
+    public var isDeserted: Bool { !members.contains(where: \.online) }
+
+    /// How many members are connected.
+    ///
+    /// ```swift
+    /// room.onlineCount   // 3
+    /// ```
+    public var onlineCount: Int { members.filter(\.online).count }
+
+    private mutating func receive(_ message: ClientMessage, from index: Int, at now: ServerTime) -> [RoomEffect] {
+        let member = members[index].id
+        switch message {
+        case .create, .join:
+            return [fail(member, .alreadyInRoom, "\(message.type): this connection is already in room \(code)")]
+        case let .drag(update):
+            return drag(update, by: index, at: now)
+        case let .swipe(vote):
+            return swipe(vote, by: index, at: now)
+        case let .undo(undo):
+            return self.undo(undo, by: index, at: now)
+        case let .host(command):
+            return host(command, by: index, at: now)
+        case .results:
+            return [.send(.results(results()), to: member)]
+        case let .ping(ping):
+            return [.send(.pong(Pong(t: ping.t, serverTime: now)), to: member)]
+        }
+    }
+
+    // MARK: helpers shared by the Room+ files
+
+    func memberIndex(_ id: MemberID) -> Int? { members.firstIndex { $0.id == id } }
+
+    func fail(_ member: MemberID, _ code: ErrorCode, _ message: String) -> RoomEffect {
+        .send(.error(ProtocolError(code, message)), to: member)
+    }
+
+    func log(_ event: LogEvent, at now: ServerTime) -> RoomEffect {
+        .append(LogRecord(at: now, room: code, event: event))
+    }
+
+    /// Members whose swipes count.
+    var voters: [Member] { members.filter { $0.role.canVote } }
+}

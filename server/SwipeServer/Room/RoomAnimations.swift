@@ -1,0 +1,106 @@
+import SwipeCore
+import SwipeProtocol
+
+// The ONE place the server calls into SwipeCore's drag physics, animations, layouts, deck parsing
+// and text sanitising, so the room engine stays independent of their exact signatures.
+
+/// Text cleaning and deck parsing, from SwipeCore.
+enum CoreBridge {
+    /// Removes control and escape characters from one line of user text.
+    static func clean(_ text: String) -> String { TextSanitizer.clean(text) }
+
+    /// Cuts text to at most `maxCharacters` characters.
+    static func limited(_ text: String, maxCharacters: Int) -> String { TextSanitizer.limited(text, maxCharacters: maxCharacters) }
+
+    /// A card with control characters removed from every text field (inline cards from `create`).
+    static func cleaned(_ card: Card) -> Card {
+        var card = card
+        card.title = limited(clean(card.title), maxCharacters: 200)
+        card.body = limited(TextSanitizer.cleanMultiline(card.body), maxCharacters: 2000)
+        card.tags = card.tags.map { limited(clean($0), maxCharacters: 40) }
+        card.image.art = card.image.art.map(clean)
+        card.image.glyph = card.image.glyph.map(clean)
+        return card
+    }
+
+    /// Parses a deck file (JSON or CSV by extension); errors name file, line, record and field.
+    static func parseDeck(_ bytes: [UInt8], fileName: String) throws -> ParsedDeck {
+        let file = try DeckLoader.parse(bytes, fileName: fileName)
+        return ParsedDeck(name: file.name, title: file.title ?? file.name, cards: file.cards)
+    }
+}
+
+/// A deck as read from a file or the bundle.
+struct ParsedDeck: Hashable, Sendable {
+    var name: String
+    var title: String
+    var cards: [Card]
+}
+
+/// The drag states and animations the room sends, computed with SwipeCore (Koloda's numbers).
+enum RoomAnimations {
+    /// The layout space every client maps to its own size: the source's 300 × 400 container.
+    static let bounds = Rect(origin: .zero, size: .sourceContainer)
+    static let physics = DragPhysics(configuration: .default)
+    static let layout = LayoutStyle.stackedInsets.layout
+
+    /// Where a card dragged by `translation` is drawn and which way its overlay leans.
+    static func dragState(translation: Point) -> (rotation: Double, progress: Double, direction: SwipeDirection?) {
+        let state = physics.state(translation: translation, in: bounds)
+        return (state.rotation, state.progress, state.leadingDirection)
+    }
+
+    /// A released drag that would not swipe springs back (`nil` when it reaches the threshold).
+    static func snapBackIfKept(card: CardID, translation: Point, phase: DragPhase, for member: MemberID,
+                               at now: ServerTime) -> CardAnimation? {
+        if translation.length < 0.5 { return nil }
+        if phase == .ended, physics.decision(translation: translation, velocity: .zero, in: bounds) != .snapBack { return nil }
+        let from = physics.state(translation: translation, in: bounds).transform
+        return animation(StandardAnimations.snapBack(from: from), card: card, at: now, member: member)
+    }
+
+    static func animation(_ spec: CardAnimationSpec, card: CardID, at start: ServerTime, member: MemberID?,
+                          index: Int? = nil) -> CardAnimation {
+        CardAnimation(card: card, kind: spec.kind, from: spec.from, to: spec.to, curve: spec.curve,
+                      duration: spec.duration, startAt: start, member: member, index: index)
+    }
+
+    /// After the top card leaves: the rest move up one slot and a new last card appears.
+    static func reflow(window: [Card], member: MemberID?, at now: ServerTime) -> [CardAnimation] {
+        let count = Room.visibleCount
+        return window.enumerated().map { index, card in
+            if index == count - 1 {
+                return animation(StandardAnimations.appear(), card: card.id, at: now, member: member, index: index)
+            }
+            let spec = StandardAnimations.reflow(fromFrame: layout.frame(forCardAt: index + 1, visibleCount: count, in: bounds),
+                                                 toFrame: layout.frame(forCardAt: index, visibleCount: count, in: bounds))
+            return animation(spec, card: card.id, at: now, member: member, index: index)
+        }
+    }
+
+    /// Lockstep: everyone sees the card leave the way the group leaned, then the stack move up.
+    static func lockstepResolution(card: CardID, outcome: CardOutcome, tally: Tally, window: [Card],
+                                   at now: ServerTime) -> [RoomEffect] {
+        let direction: SwipeDirection
+        switch outcome {
+        case .match: direction = .right
+        case .noMatch, .timedOut, .skipped: direction = tally.score > tally.nopes ? .right : .left
+        }
+        var animations = [animation(StandardAnimations.flyOff(from: .identity, direction: direction), card: card, at: now, member: nil)]
+        animations += reflow(window: window, member: nil, at: now)
+        return animations.map { .broadcast(.animation($0), except: nil) }
+    }
+
+    /// Free pacing: the swiper's own card flies off and their stack moves up.
+    static func ownSwipe(card: CardID, direction: SwipeDirection, for member: MemberID, window: [Card],
+                         at now: ServerTime) -> [RoomEffect] {
+        var animations = [animation(StandardAnimations.flyOff(from: .identity, direction: direction), card: card, at: now, member: member)]
+        animations += reflow(window: window, member: member, at: now)
+        return animations.map { .send(.animation($0), to: member) }
+    }
+
+    /// Free pacing undo: the card comes back from where it left.
+    static func revert(card: CardID, direction: SwipeDirection, for member: MemberID, at now: ServerTime) -> CardAnimation {
+        animation(StandardAnimations.revert(direction: direction), card: card, at: now, member: member, index: 0)
+    }
+}

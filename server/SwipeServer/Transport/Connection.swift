@@ -1,0 +1,23 @@
+// Per-connection state. Service thread only (owned by ServerShell).
+import SwipeProtocol
+
+/// One WebSocket connection as the shell keeps it.
+final class Connection {
+    let id: ConnectionID
+    let wsi: OpaquePointer
+    var inbound: [UInt8] = []
+    var inboundIsBinary = false
+    var outbound: OutboundQueue
+    var limiter: RateLimiter
+    var room: RoomCode?
+    var member: MemberID?
+    /// Set once the connection must close after its queue drains.
+    var closing: (code: CloseCode, reason: String)?
+
+    init(id: ConnectionID, wsi: OpaquePointer, limits: TransportLimits) {
+        self.id = id
+        self.wsi = wsi
+        outbound = OutboundQueue(capacity: limits.sendQueueCapacity)
+        limiter = RateLimiter(perSecond: limits.messagesPerSecond, burst: limits.messageBurst)
+    }
+}

@@ -1,0 +1,52 @@
+// The libwebsockets protocol callback and ticker. Runs ONLY on the lws service thread; reaches the
+// ServerShell through the context's user pointer and touches nothing else.
+import CLibWebSockets
+
+/// The shell behind a context (set as `info.user` when the context was made).
+func shell(of wsi: OpaquePointer?) -> ServerShell? {
+    guard let wsi, let context = lws_get_context(wsi), let user = lws_context_user(context) else { return nil }
+    return Unmanaged<ServerShell>.fromOpaque(user).takeUnretainedValue()
+}
+
+/// The protocol callback for "swipedeck.v1" (also the default protocol, so clients that ask for none,
+/// and plain HTTP, land here).
+func swipeServerCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+                         _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+    switch reason {
+    case LWS_CALLBACK_ESTABLISHED:
+        if let wsi { shell(of: wsi)?.opened(wsi) }
+        return 0
+    case LWS_CALLBACK_RECEIVE:
+        guard let wsi, let shell = shell(of: wsi) else { return 0 }
+        let bytes = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
+        shell.received(wsi, bytes, binary: lws_frame_is_binary(wsi) != 0, complete: swipe_lws_message_complete(wsi) != 0)
+        return 0
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        guard let wsi, let shell = shell(of: wsi) else { return 0 }
+        return shell.writeable(wsi)
+    case LWS_CALLBACK_CLOSED:
+        if let wsi { shell(of: wsi)?.closed(wsi) }
+        return 0
+    case LWS_CALLBACK_HTTP:
+        guard let wsi, let shell = shell(of: wsi) else { return -1 }
+        let path = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
+        return shell.http(wsi, path: path)
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        guard let wsi, let shell = shell(of: wsi) else { return -1 }
+        return shell.httpWriteable(wsi)
+    case LWS_CALLBACK_CLOSED_HTTP:
+        if let wsi { shell(of: wsi)?.httpClosed(wsi) }
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        shell(of: wsi)?.serviceHousekeeping()
+        return 0
+    default:
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+}
+
+/// The ticker's callback: room timers and shutdown progress, every 20 ms.
+func swipeServerTick(_ context: OpaquePointer?) {
+    guard let context, let user = lws_context_user(context) else { return }
+    Unmanaged<ServerShell>.fromOpaque(user).takeUnretainedValue().serviceHousekeeping()
+}

@@ -1,0 +1,51 @@
+import Logging
+import SwipeProtocol
+
+/// Everything a `SwipeServerHost` needs. The defaults work with no flags: 127.0.0.1:7681, the
+/// bundled decks, no TLS.
+///
+/// ```swift
+/// var configuration = ServerConfiguration()
+/// configuration.port = 0            // ephemeral: `start()` returns the bound port
+/// configuration.decks = try DeckLibrary.load(directory: "decks")
+/// ```
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    public var decks: DeckLibrary
+    /// PEM certificate and key: both set turns on TLS (wss:// and https:// on the same port).
+    public var tlsCertificatePath: String?
+    public var tlsPrivateKeyPath: String?
+    public var transportLimits: TransportLimits
+    public var registryLimits: RegistryLimits
+    public var random: any RandomSource
+    /// Receives every durable record (`RoomEffect.append`) on the service thread, before the acks that follow it.
+    public var recordSink: (@Sendable (LogRecord) -> Void)?
+    public var logger: Logger
+
+    public init(host: String = "127.0.0.1", port: Int = 7681, decks: DeckLibrary = .bundled(),
+                tlsCertificatePath: String? = nil, tlsPrivateKeyPath: String? = nil,
+                transportLimits: TransportLimits = TransportLimits(), registryLimits: RegistryLimits = RegistryLimits(),
+                random: any RandomSource = SystemRandom(), recordSink: (@Sendable (LogRecord) -> Void)? = nil,
+                logger: Logger = Logger(label: "swipe-server")) {
+        self.host = host
+        self.port = port
+        self.decks = decks
+        self.tlsCertificatePath = tlsCertificatePath
+        self.tlsPrivateKeyPath = tlsPrivateKeyPath
+        self.transportLimits = transportLimits
+        self.registryLimits = registryLimits
+        self.random = random
+        self.recordSink = recordSink
+        self.logger = logger
+    }
+}
+
+/// Why the server could not start.
+///
+/// ```swift
+/// do { _ = try host.start() } catch { print(error) }   // "cannot listen on 127.0.0.1:80 …"
+/// ```
+public struct ServerStartError: Error, CustomStringConvertible {
+    public var description: String
+}

@@ -1,0 +1,116 @@
+// Turning WebSocket frames into room events, and queued frames into lws_write calls.
+// Service thread only.
+import CLibWebSockets
+import SwipeCore
+import SwipeProtocol
+
+extension ServerShell {
+    func opened(_ wsi: OpaquePointer) {
+        let connection = Connection(id: ConnectionID(nextConnectionNumber), wsi: wsi, limits: configuration.transportLimits)
+        nextConnectionNumber += 1
+        connections[wsi] = connection
+        connectionsByID[connection.id] = connection
+        logger.debug("\(connection.id) connected")
+        if shutdownDeadline != nil { closeAfterFlush(connection, .goingAway, "server shutting down") }
+    }
+
+    func closed(_ wsi: OpaquePointer) {
+        guard let connection = connections.removeValue(forKey: wsi) else { return }
+        connectionsByID[connection.id] = nil
+        logger.debug("\(connection.id) closed")
+        if let code = connection.room, let member = connection.member, membersOnline[code]?[member] == connection.id {
+            membersOnline[code]?[member] = nil
+            apply(registry.handle(.memberDisconnected(member), in: code, at: now), in: code)
+        }
+    }
+
+    /// One RECEIVE callback's bytes; `complete` when the message's last fragment has arrived.
+    func received(_ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer, binary: Bool, complete: Bool) {
+        guard let connection = connections[wsi], connection.closing == nil else { return }
+        let limits = configuration.transportLimits
+        if binary { connection.inboundIsBinary = true }
+        if connection.inbound.count + bytes.count > limits.maxMessageBytes {
+            connection.inbound = []
+            refuse(connection, ProtocolError(.tooLarge, "message is larger than \(limits.maxMessageBytes) bytes"), close: .messageTooBig)
+            return
+        }
+        if !connection.inboundIsBinary { connection.inbound.append(contentsOf: bytes) }
+        guard complete else { return }
+        let message = connection.inbound
+        let wasBinary = connection.inboundIsBinary
+        connection.inbound = []
+        connection.inboundIsBinary = false
+        if wasBinary {
+            refuse(connection, ProtocolError(.binaryFrame, "binary frames are not part of the protocol; send JSON text frames"),
+                   close: .unsupportedData)
+            return
+        }
+        let time = now
+        guard connection.limiter.allow(at: time) else {
+            refuse(connection, ProtocolError(.rateLimited,
+                                             "more than \(Int(limits.messagesPerSecond)) messages per second (burst \(Int(limits.messageBurst)))"),
+                   close: .policyViolation)
+            return
+        }
+        switch WireCodec.decodeClient(message) {
+        case let .failure(error):
+            enqueue(.error(error), to: connection)
+        case let .success(decoded):
+            dispatch(decoded, from: connection, at: time)
+        }
+    }
+
+    private func refuse(_ connection: Connection, _ error: ProtocolError, close code: CloseCode) {
+        logger.notice("\(connection.id): \(error.code.rawValue): \(error.message)")
+        enqueue(.error(error), to: connection)
+        closeAfterFlush(connection, code, error.code.rawValue)
+    }
+
+    private func dispatch(_ message: ClientMessage, from connection: Connection, at time: ServerTime) {
+        if let code = connection.room, let member = connection.member {
+            apply(registry.handle(.messageReceived(member, message), in: code, at: time), in: code)
+            return
+        }
+        switch message {
+        case let .create(request):
+            let result = registry.create(request, from: connection.id, at: time)
+            if let code = result.room { logger.info("room \(code) created by \(connection.id)") }
+            apply(result.effects, in: result.room)
+        case let .join(request):
+            let result = registry.join(request, from: connection.id, at: time)
+            apply(result.effects, in: result.room)
+        case let .ping(ping):
+            enqueue(.pong(Pong(t: ping.t, serverTime: time)), to: connection)
+        case .drag, .swipe, .undo, .host, .results:
+            enqueue(.error(ProtocolError(.notInRoom, "\(message.type): create or join a room first")), to: connection)
+        }
+    }
+
+    /// SERVER_WRITEABLE: one lws_write, or the close once the queue is empty. Returns -1 to close.
+    func writeable(_ wsi: OpaquePointer) -> Int32 {
+        guard let connection = connections[wsi] else { return 0 }
+        guard let bytes = connection.outbound.pop() else {
+            if let (code, reason) = connection.closing {
+                var reasonBytes = Array(reason.utf8.prefix(120))
+                reasonBytes.withUnsafeMutableBufferPointer { buffer in
+                    lws_close_reason(wsi, lws_close_status(rawValue: UInt32(code.rawValue)), buffer.baseAddress, buffer.count)
+                }
+                return -1
+            }
+            return 0
+        }
+        let pre = Int(swipe_lws_pre())
+        if pre + bytes.count > writeBufferCapacity {
+            writeBuffer.deallocate()
+            writeBufferCapacity = pre + bytes.count
+            writeBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: writeBufferCapacity)
+        }
+        bytes.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { (writeBuffer + pre).update(from: base, count: source.count) }
+        }
+        let written = lws_write(wsi, writeBuffer + pre, bytes.count, LWS_WRITE_TEXT)
+        if written < 0 { return -1 }
+        if !connection.outbound.isEmpty || connection.closing != nil { lws_callback_on_writable(wsi) }
+        return 0
+    }
+}

@@ -1,0 +1,177 @@
+// The server as an object: owns the lws context and its one service thread.
+// `start` and `stop` may be called from any thread; everything else happens on the service thread
+// ("swipe-server lws"), which is the only thread that touches lws or the ServerShell.
+import CLibWebSockets
+import Foundation
+import Logging
+import SwipeProtocol
+
+/// Runs a SwipeDeck server: WebSocket (subprotocol "swipedeck.v1", permessage-deflate, optional TLS)
+/// and plain HTTP on one port, served by one thread.
+///
+/// ```swift
+/// let host = SwipeServerHost(configuration: ServerConfiguration(port: 0))
+/// let port = try host.start()          // e.g. 40123
+/// print("listening on 127.0.0.1:\(port)")
+/// host.stop()                          // closes every connection with 1001 going away
+/// ```
+public final class SwipeServerHost: @unchecked Sendable {
+    public let configuration: ServerConfiguration
+    private let shell: ServerShell
+    private var context: OpaquePointer?
+    private var thread: Thread?
+    private let stopped = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var running = false
+    private var cStrings: [UnsafeMutablePointer<CChar>] = []
+    private var protocols: UnsafeMutablePointer<lws_protocols>?
+    private var extensions: UnsafeMutablePointer<lws_extension>?
+    private var retry: UnsafeMutablePointer<lws_retry_bo_t>?
+    private var ticker: UnsafeMutablePointer<swipe_server_ticker>?
+
+    /// The port actually bound (after `start`).
+    public private(set) var port = 0
+
+    public init(configuration: ServerConfiguration) {
+        self.configuration = configuration
+        shell = ServerShell(configuration: configuration)
+    }
+
+    deinit {
+        stop()
+        for string in cStrings { free(string) }
+        protocols?.deallocate()
+        extensions?.deallocate()
+        retry?.deallocate()
+        ticker?.deallocate()
+    }
+
+    /// Binds the port, starts the service thread, and returns the bound port (port 0 picks one).
+    ///
+    /// ```swift
+    /// let port = try SwipeServerHost(configuration: ServerConfiguration(port: 0)).start()
+    /// ```
+    public func start() throws -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !running else { return port }
+        lws_set_log_level(LLL_ERR | LLL_WARN, nil)
+        var info = lws_context_creation_info()
+        info.port = Int32(configuration.port)
+        info.iface = UnsafePointer(own(configuration.host))
+        info.protocols = UnsafePointer(makeProtocols())
+        info.extensions = UnsafePointer(makeExtensions())
+        info.retry_and_idle_policy = UnsafePointer(makeRetry())
+        info.user = Unmanaged.passUnretained(shell).toOpaque()
+        info.gid = -1
+        info.uid = -1
+        info.options = swipe_lws_option_validate_utf8()
+        if !configuration.host.contains(":") { info.options |= swipe_lws_option_disable_ipv6() }
+        if let certificate = configuration.tlsCertificatePath, let key = configuration.tlsPrivateKeyPath {
+            info.options |= swipe_lws_option_do_ssl_global_init()
+            info.ssl_cert_filepath = UnsafePointer(own(certificate))
+            info.ssl_private_key_filepath = UnsafePointer(own(key))
+        } else if configuration.tlsCertificatePath != nil || configuration.tlsPrivateKeyPath != nil {
+            throw ServerStartError(description: "TLS needs both --tls-cert and --tls-key")
+        }
+        guard let context = lws_create_context(&info) else {
+            throw ServerStartError(description: "cannot listen on \(configuration.host):\(configuration.port) (address in use, bad address, or unreadable TLS files)")
+        }
+        self.context = context
+        shell.context = context
+        let vhost = lws_get_vhost_by_name(context, "default")
+        port = vhost.map { Int(lws_get_vhost_listen_port($0)) } ?? configuration.port
+        let ticker = UnsafeMutablePointer<swipe_server_ticker>.allocate(capacity: 1)
+        ticker.initialize(to: swipe_server_ticker())
+        ticker.pointee.context = context
+        ticker.pointee.tick = swipeServerTick
+        ticker.pointee.interval_us = 20_000
+        self.ticker = ticker
+        swipe_server_ticker_start(ticker)
+        running = true
+        let thread = Thread { [self] in serviceLoop() }
+        thread.name = "swipe-server lws"
+        self.thread = thread
+        thread.start()
+        configuration.logger.info("listening on \(configuration.host):\(port)")
+        return port
+    }
+
+    /// Closes every connection with 1001 "going away" and waits for the service thread to end.
+    /// Safe to call more than once and from any thread but the service thread.
+    ///
+    /// ```swift
+    /// host.stop()
+    /// ```
+    public func stop() {
+        lock.lock()
+        let wasRunning = running
+        running = false
+        lock.unlock()
+        guard wasRunning else { return }
+        shell.requestStop()
+        waitUntilStopped()
+    }
+
+    /// Blocks until the server has stopped (after `stop()` from another thread, e.g. a signal handler).
+    ///
+    /// ```swift
+    /// host.waitUntilStopped()
+    /// ```
+    public func waitUntilStopped() {
+        stopped.wait()
+        stopped.signal()
+    }
+
+    private func serviceLoop() {
+        guard let context = shell.context else { return }
+        while !shell.finished {
+            if lws_service(context, 0) < 0 { break }
+        }
+        if let ticker { swipe_server_ticker_stop(ticker) }
+        lws_context_destroy(context)
+        shell.context = nil
+        configuration.logger.info("stopped")
+        stopped.signal()
+    }
+
+    private func own(_ string: String) -> UnsafeMutablePointer<CChar> {
+        let copy = strdup(string)!
+        cStrings.append(copy)
+        return copy
+    }
+
+    private func makeProtocols() -> UnsafeMutablePointer<lws_protocols> {
+        let list = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
+        var swipe = lws_protocols()
+        swipe.name = UnsafePointer(own(ProtocolVersion.subprotocol))
+        swipe.callback = swipeServerCallback
+        swipe.rx_buffer_size = 16 * 1024
+        list.initialize(to: swipe)
+        (list + 1).initialize(to: lws_protocols())
+        protocols = list
+        return list
+    }
+
+    private func makeExtensions() -> UnsafeMutablePointer<lws_extension> {
+        let list = UnsafeMutablePointer<lws_extension>.allocate(capacity: 2)
+        var deflate = lws_extension()
+        deflate.name = UnsafePointer(own("permessage-deflate"))
+        deflate.callback = swipe_lws_pm_deflate_callback()
+        deflate.client_offer = UnsafePointer(own("permessage-deflate; client_max_window_bits"))
+        list.initialize(to: deflate)
+        (list + 1).initialize(to: lws_extension())
+        extensions = list
+        return list
+    }
+
+    private func makeRetry() -> UnsafeMutablePointer<lws_retry_bo_t> {
+        let policy = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
+        var value = lws_retry_bo_t()
+        value.secs_since_valid_ping = 30
+        value.secs_since_valid_hangup = 75
+        policy.initialize(to: value)
+        retry = policy
+        return policy
+    }
+}
