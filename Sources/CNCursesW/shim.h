@@ -79,6 +79,13 @@ static inline void swipe_install_signal_handlers(void) {
     sigaction(SIGABRT, &crash, NULL);
     sigaction(SIGTRAP, &crash, NULL);
     signal(SIGPIPE, SIG_IGN);
+    /* A parent may hand us a blocked mask (seen with tmux): make sure the stop signals arrive. */
+    sigset_t wanted;
+    sigemptyset(&wanted);
+    sigaddset(&wanted, SIGINT);
+    sigaddset(&wanted, SIGTERM);
+    sigaddset(&wanted, SIGHUP);
+    sigprocmask(SIG_UNBLOCK, &wanted, NULL);
 }
 
 /// The stop signal received since the last call (0 when none).

@@ -26,7 +26,8 @@ public enum SwipeApp {
         var painter = terminal.makePainter()
         var exitStatus: Int32 = 0
         loop: while true {
-            let signal = terminal.takeStopSignal()
+            var signal = terminal.takeStopSignal()
+            if signal == 0, !terminal.isAttached { signal = SIGHUP }
             if signal != 0 {
                 exitStatus = 128 + signal
                 link.disconnect()

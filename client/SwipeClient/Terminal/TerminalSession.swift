@@ -56,6 +56,9 @@ public final class TerminalSession {
         endwin()
     }
 
+    /// Whether the terminal is still there (false once the tty has gone away).
+    public var isAttached: Bool { isatty(STDIN_FILENO) != 0 }
+
     /// The current size in cells.
     public var size: TermSize { TermSize(columns: Int(getmaxx(window)), rows: Int(getmaxy(window))) }
 

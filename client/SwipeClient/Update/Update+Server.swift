@@ -124,6 +124,14 @@ extension AppModel {
         } else if let i = pendingVotes.firstIndex(where: { $0.card == accepted.card }) {
             pendingVotes.remove(at: i)
         }
+        if var room, room.pacing == .free, let visible = accepted.visible {
+            // Free pacing: the server's window after this vote, less cards still shown leaving or
+            // swiped locally and not yet acknowledged.
+            let gone = Set(leaving.map(\.card.id)).union(pendingVotes.map(\.card))
+            room.visible = visible.filter { !gone.contains($0.id) }
+            if let remaining = accepted.remaining { room.remaining = remaining }
+            self.room = room
+        }
         if accepted.undone {
             editRoom { $0.myVotes[accepted.card.rawValue] = nil }
             restoreSwiped(accepted.card)
