@@ -140,5 +140,13 @@ struct ClientTmuxSession {
         }
     }
 
-    func kill() { _ = try? clientRun(tmux, tmuxArguments(["kill-server"]), capture: false) }
+    /// Ends the session and its tmux server (SIGKILL if the server lingers).
+    func kill() {
+        let pid = (try? clientRun(tmux, tmuxArguments(["display", "-p", "#{pid}"])).output)
+            .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        _ = try? clientRun(tmux, tmuxArguments(["kill-server"]), capture: false)
+        guard let pid, pid > 1 else { return }
+        let gone: Bool? = clientPoll(seconds: 2) { Foundation.kill(pid, 0) != 0 ? true : nil }
+        if gone == nil { Foundation.kill(pid, SIGKILL) }
+    }
 }

@@ -35,7 +35,7 @@ public enum SwipeApp {
             }
             var events: [AppEvent] = [.tick(now: monotonicMs())]
             events += inbox.drain()
-            events += terminal.readEvents(timeoutMs: model.isAnimating ? 8 : 40)
+            events += terminal.readEvents(timeoutMs: model.isAnimating ? 16 : 40)   // at most ~60 frames a second
             events += inbox.drain()
             events.append(.tick(now: monotonicMs()))
             for event in events {
