@@ -13,33 +13,29 @@ import Testing
         var model = Fixtures.model(size: size)
         switch name {
         case "rest":
-            break
+            model = SampleScenes.atRest(size: size)
         case "drag":
-            let g = StackGeometry(size: size)
-            let start = g.cell(for: Point(x: 150, y: 200))
-            let row = Int(start.row), column = Int(start.column)
-            update(&model, .mousePressed(row: row, column: column))
-            update(&model, .tick(now: 1020))
-            let dx = Int((130 / g.pointsPerColumn).rounded())
-            update(&model, .mouseDragged(row: row + 1, column: column + dx))
-            update(&model, .server(.cardState(CardState(member: "m1", card: "dune", phase: .changed, x: -60, y: 10,
-                                                        rotation: -0.1, progress: 0.3, direction: .left, serverTime: 50_020))))
+            model = SampleScenes.midDrag(size: size)
         case "flyoff":
-            model = Fixtures.model(size: size, pacing: .free)
-            update(&model, .key(.right))
-            update(&model, .tick(now: 1100))
+            model = SampleScenes.midFlyOff(size: size)
         case "match":
             update(&model, .server(.match(Match(card: Fixtures.cards[0], tally: Tally(card: "dune", likes: 2, superLikes: 1, voted: 3, eligible: 3)))))
         case "results":
             update(&model, .key(.character("r")))
             update(&model, .server(.results(Fixtures.results)))
+        case "help":
+            update(&model, .key(.character("?")))
+        case "empty":
+            update(&model, .server(.cardResolved(CardResolved(card: "dune", outcome: .noMatch, tally: Tally(card: "dune"), visible: [],
+                                                              remaining: 0))))
+            update(&model, .tick(now: 2000))
         default:
             Issue.record("unknown scene \(name)")
         }
         return model
     }
 
-    static let cases: [(String, TermSize)] = ["rest", "drag", "flyoff", "match", "results"].flatMap { name in
+    static let cases: [(String, TermSize)] = ["rest", "drag", "flyoff", "match", "results", "help", "empty"].flatMap { name in
         sizes.map { (name, $0) }
     }
 
