@@ -99,4 +99,24 @@ import Testing
         update(&model, .tick(now: 1000 + 4001))
         #expect(model.banner == nil && model.notice == nil)
     }
+
+    @Test func aStaleResumeTokenRejoinsAsANewMember() {
+        var model = Fixtures.model()
+        update(&model, .disconnected(reason: "gone"))
+        update(&model, .tick(now: 1300))
+        update(&model, .connected)
+        let effects = update(&model, .server(.error(ProtocolError(.badToken, "join: unknown token"))))
+        #expect(effects == [.send(.join(JoinRoom(room: "K7QM-X4TD-9R", name: "Bo", role: .member)))])
+        #expect(model.token == nil)
+    }
+
+    @Test(arguments: [ErrorCode.unknownRoom, .roomFull, .unknownDeck])
+    func aRefusedJoinEndsTheSessionWithTheReason(_ code: ErrorCode) {
+        var model = Self.fresh()
+        update(&model, .tick(now: 0))
+        update(&model, .connected)
+        #expect(update(&model, .server(.error(ProtocolError(code, "join: no room \"ABCD\"")))) == [.disconnect])
+        #expect(model.connection == .closed(reason: "join: no room \"ABCD\""))
+        #expect(update(&model, .tick(now: 10_000)).isEmpty)
+    }
 }

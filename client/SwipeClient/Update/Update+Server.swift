@@ -49,6 +49,7 @@ extension AppModel {
             return [.disconnect]
         case let .error(error):
             notice = Notice(text: TextMetrics.clean(error.message), shownAt: now)
+            if case .joining = connection { return joinRefused(error) }
             switch error.code {
             case .alreadyVoted, .cardResolved, .notCurrentCard, .unknownCard:
                 if !pendingVotes.isEmpty { pendingVotes.removeFirst() }
@@ -61,6 +62,28 @@ extension AppModel {
             }
         }
         return []
+    }
+
+    /// The server refused our `join`/`create`: a stale resume token rejoins as a new member; a room
+    /// that is gone, full or cannot be made ends the session with the server's reason.
+    mutating func joinRefused(_ error: ProtocolError) -> [AppEffect] {
+        switch error.code {
+        case .badToken:
+            token = nil
+            let code: RoomCode
+            switch options.entry {
+            case let .join(room, _): code = room
+            case .create: code = room?.code ?? ""
+            }
+            return [.send(.join(JoinRoom(room: code, name: options.name, role: myInfo?.role)))]
+        case .unknownRoom, .roomClosed, .roomFull, .tooManyRooms, .unknownDeck, .badDeck, .badField, .missingField, .badJSON,
+             .notAllowed, .alreadyInRoom:
+            connection = .closed(reason: TextMetrics.clean(error.message))
+            return [.disconnect]
+        case .unknownType, .binaryFrame, .tooLarge, .rateLimited, .notInRoom, .unknownCard, .notCurrentCard, .alreadyVoted,
+             .cardResolved, .nothingToUndo, .notHost, .unknownMember, .other:
+            return []
+        }
     }
 
     mutating func welcomed(_ welcome: Welcome) -> [AppEffect] {
