@@ -11,6 +11,10 @@ struct SwipeServerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swipe-server",
         abstract: "Host SwipeDeck rooms: shared decks, group voting, live card states over WebSocket.",
+        discussion: """
+            With no subcommand, `serve` runs: swipe-server [--host 127.0.0.1] [--port 7681] [--decks DIR] \
+            [--tls-cert PEM --tls-key PEM] [--log-level info]. See `swipe-server serve --help` and docs/PROTOCOL.md.
+            """,
         subcommands: [Serve.self, Export.self],
         defaultSubcommand: Serve.self)
 }
@@ -27,6 +31,10 @@ struct Serve: ParsableCommand {
     @Option(help: "A directory of deck files (.json, .csv) added to the bundled decks.") var decks: String?
     @Option(name: .customLong("tls-cert"), help: "PEM certificate: serve wss:// and https://.") var tlsCert: String?
     @Option(name: .customLong("tls-key"), help: "PEM private key for --tls-cert.") var tlsKey: String?
+    @Option(name: .customLong("max-messages-per-second"), help: "Sustained messages per second per connection before a flood closes it (1008).")
+    var maxMessagesPerSecond: Double = TransportLimits().messagesPerSecond
+    @Option(name: .customLong("message-burst"), help: "Messages a connection may send at once before the rate applies.")
+    var messageBurst: Double = TransportLimits().messageBurst
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel: Logger.Level = .info
 
     func run() throws {
@@ -42,8 +50,13 @@ struct Serve: ParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
+        guard maxMessagesPerSecond > 0, messageBurst >= 1 else {
+            throw ValidationError("--max-messages-per-second must be positive and --message-burst at least 1")
+        }
+        let limits = TransportLimits(messagesPerSecond: maxMessagesPerSecond, messageBurst: messageBurst)
         let configuration = ServerConfiguration(host: host, port: port, decks: library, tlsCertificatePath: tlsCert,
-                                                tlsPrivateKeyPath: tlsKey, logger: Logger(label: "swipe-server"))
+                                                tlsPrivateKeyPath: tlsKey, transportLimits: limits,
+                                                logger: Logger(label: "swipe-server"))
         let server = SwipeServerHost(configuration: configuration)
         let bound = try server.start()
         FileHandle.standardOutput.write(Data("listening on \(host):\(bound)\n".utf8))

@@ -52,6 +52,18 @@ public struct OutboundQueue: Sendable {
         return .queued
     }
 
+    /// Drops everything queued (a connection being closed for abuse gets only its error).
+    ///
+    /// ```swift
+    /// queue.removeAll()
+    /// queue.isEmpty   // true
+    /// ```
+    public mutating func removeAll() {
+        entries = []
+        keyed = [:]
+        head = 0
+    }
+
     /// Takes the oldest frame.
     ///
     /// ```swift
