@@ -7,22 +7,22 @@ import Foundation
 /// inbox.post(.connected)        // any thread
 /// let events = inbox.drain()    // main thread: [.connected]
 /// ```
-public final class EventInbox: @unchecked Sendable {
+final class EventInbox: @unchecked Sendable {
     private let lock = NSLock()
     private var events: [AppEvent] = []
 
     /// Creates an empty inbox.
-    public init() {}
+    init() {}
 
     /// Appends an event (any thread).
-    public func post(_ event: AppEvent) {
+    func post(_ event: AppEvent) {
         lock.lock()
         events.append(event)
         lock.unlock()
     }
 
     /// Takes every queued event, oldest first.
-    public func drain() -> [AppEvent] {
+    func drain() -> [AppEvent] {
         lock.lock()
         defer { lock.unlock() }
         let out = events

@@ -13,7 +13,7 @@ import SwipeProtocol
 /// link.connect()
 /// link.send(.ping(Ping(t: 0)))
 /// ```
-public final class ServerLink: @unchecked Sendable {
+final class ServerLink: @unchecked Sendable {
     let url: WebSocketURL
     let inbox: EventInbox
     private let lock = NSLock()
@@ -21,7 +21,7 @@ public final class ServerLink: @unchecked Sendable {
     private var loop: WebSocketClientLoop?
 
     /// Starts the network thread (no connection yet).
-    public init(url: WebSocketURL, inbox: EventInbox) throws {
+    init(url: WebSocketURL, inbox: EventInbox) throws {
         self.url = url
         self.inbox = inbox
         loop = try WebSocketClientLoop(maxMessageBytes: 4 << 20) { [weak self] event in self?.handle(event) }
@@ -57,7 +57,7 @@ public final class ServerLink: @unchecked Sendable {
     }
 
     /// Opens a new connection, closing the previous one.
-    public func connect() {
+    func connect() {
         guard let loop else { return }
         lock.lock()
         let old = current
@@ -70,7 +70,7 @@ public final class ServerLink: @unchecked Sendable {
     }
 
     /// Sends a message on the current connection (dropped when there is none).
-    public func send(_ message: ClientMessage) {
+    func send(_ message: ClientMessage) {
         lock.lock()
         let id = current
         lock.unlock()
@@ -79,7 +79,7 @@ public final class ServerLink: @unchecked Sendable {
     }
 
     /// Closes the current connection.
-    public func disconnect() {
+    func disconnect() {
         lock.lock()
         let id = current
         current = nil
@@ -88,7 +88,7 @@ public final class ServerLink: @unchecked Sendable {
     }
 
     /// Stops the network thread (blocks briefly); call once, from the main thread.
-    public func shutdown() {
+    func shutdown() {
         disconnect()
         loop?.shutdown()
         loop = nil

@@ -13,6 +13,10 @@ public enum SwipeApp {
     static func monotonicMs() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000 }
 
     /// Runs the client; returns the process exit status (0 on quit, 128+n after signal n).
+    ///
+    /// ```swift
+    /// let status = try SwipeApp.run(url: try WebSocketURL(parsing: "ws://127.0.0.1:7681/"), options: options)
+    /// ```
     public static func run(url: WebSocketURL, options: ClientOptions) throws -> Int32 {
         let inbox = EventInbox()
         let link = try ServerLink(url: url, inbox: inbox)

@@ -12,6 +12,10 @@ import SwipeProtocol
 /// ```
 public struct DemoBot: Hashable, Sendable {
     /// What happens to a bot.
+    ///
+    /// ```swift
+    /// bot.handle(.server(.phase(PhaseChanged(phase: .voting))))
+    /// ```
     public enum Event: Hashable, Sendable {
         case connected
         case server(ServerMessage)
@@ -19,6 +23,10 @@ public struct DemoBot: Hashable, Sendable {
     }
 
     /// What a bot asks its shell to do.
+    ///
+    /// ```swift
+    /// if case .roomCreated(let code) = effect { print(code) }
+    /// ```
     public enum Effect: Hashable, Sendable {
         case send(ClientMessage)
         /// The room this bot created has this code (the shell then lets the others join).
@@ -52,6 +60,10 @@ public struct DemoBot: Hashable, Sendable {
     var seq = 1
 
     /// A bot that joins `room`.
+    ///
+    /// ```swift
+    /// let bot = DemoBot(name: "Theo", seed: 7, likeBias: 0.45, room: "K7QM-X4TD-9R")
+    /// ```
     public init(name: String, seed: UInt64, likeBias: Double, room: RoomCode? = nil) {
         self.name = name
         self.random = seed &* 0x9E37_79B9_7F4A_7C15 | 1
@@ -60,8 +72,17 @@ public struct DemoBot: Hashable, Sendable {
     }
 
     /// Joins the room created by another bot.
+    ///
+    /// ```swift
+    /// bot.setRoom("K7QM-X4TD-9R")
+    /// ```
     public mutating func setRoom(_ code: RoomCode) { room = code }
 
+    /// See the example.
+    ///
+    /// ```swift
+    /// let effects = bot.handle(.tick(now: 2_500))   // a drag step or a swipe when due
+    /// ```
     @discardableResult
     public mutating func handle(_ event: Event) -> [Effect] {
         switch event {

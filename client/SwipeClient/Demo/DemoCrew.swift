@@ -27,6 +27,10 @@ public final class DemoCrew: @unchecked Sendable {
     private let roomReady = DispatchSemaphore(value: 0)
 
     /// Starts the bots' network loop and the host bot's connection (it creates the room).
+    ///
+    /// ```swift
+    /// let crew = try DemoCrew(url: url, human: "You", count: 2)
+    /// ```
     public init(url: WebSocketURL, human: String, count: Int, deck: String = "movies") throws {
         self.url = url
         let seed = UInt64(Date().timeIntervalSince1970 * 1000)
@@ -44,6 +48,10 @@ public final class DemoCrew: @unchecked Sendable {
     }
 
     /// Waits until the host bot's room exists; nil after `timeout` seconds.
+    ///
+    /// ```swift
+    /// guard let code = crew.waitForRoom(timeout: 10) else { return }
+    /// ```
     public func waitForRoom(timeout: Double) -> RoomCode? {
         guard roomReady.wait(timeout: .now() + timeout) == .success else { return nil }
         lock.lock()
@@ -52,6 +60,10 @@ public final class DemoCrew: @unchecked Sendable {
     }
 
     /// Closes every bot connection and stops the threads.
+    ///
+    /// ```swift
+    /// crew.stop()
+    /// ```
     public func stop() {
         lock.lock()
         running = false

@@ -19,6 +19,10 @@ public enum SampleScenes {
     ]
 
     /// A member (`m2`, Bo) welcomed at local time 1000 ms into a lockstep (or free) room.
+    ///
+    /// ```swift
+    /// let model = SampleScenes.atRest(size: TermSize(columns: 80, rows: 24))
+    /// ```
     public static func atRest(size: TermSize, pacing: Pacing = .lockstep) -> AppModel {
         let members = [
             MemberInfo(id: "m1", name: "Ann", role: .host, online: true, votedCurrent: true),
@@ -37,6 +41,10 @@ public enum SampleScenes {
 
     /// The top card dragged 130 points right and one row down (tilted, LIKE growing), while Ann
     /// drags it left on her screen (a ghost).
+    ///
+    /// ```swift
+    /// let model = SampleScenes.midDrag(size: TermSize(columns: 80, rows: 24))
+    /// ```
     public static func midDrag(size: TermSize) -> AppModel {
         var model = atRest(size: size)
         let g = StackGeometry(size: size)
@@ -51,6 +59,10 @@ public enum SampleScenes {
     }
 
     /// A free-pacing swipe right, 100 ms into its 200 ms fly-off.
+    ///
+    /// ```swift
+    /// let model = SampleScenes.midFlyOff(size: TermSize(columns: 120, rows: 40))
+    /// ```
     public static func midFlyOff(size: TermSize) -> AppModel {
         var model = atRest(size: size, pacing: .free)
         update(&model, .key(.right))

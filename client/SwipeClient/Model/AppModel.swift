@@ -45,21 +45,41 @@ public struct AppModel: Hashable, Sendable {
     public var quitting = false
 
     /// A fresh model before connecting.
+    ///
+    /// ```swift
+    /// var model = AppModel(options: ClientOptions(name: "Bo", entry: .join(room: "K7QM", role: nil)), size: TermSize(columns: 80, rows: 24))
+    /// ```
     public init(options: ClientOptions, size: TermSize) {
         self.options = options
         self.size = size
     }
 
     /// The card on top of the stack, if any.
+    ///
+    /// ```swift
+    /// model.topCard?.title   // "Dune"
+    /// ```
     public var topCard: Card? { room?.visible.first }
 
     /// The server time now, when known.
+    ///
+    /// ```swift
+    /// model.serverNow   // nil until welcomed
+    /// ```
     public var serverNow: Double? { clockOffset.map { now + $0 } }
 
     /// This member's own record in the room.
+    ///
+    /// ```swift
+    /// model.myInfo?.role   // .member
+    /// ```
     public var myInfo: MemberInfo? { room?.members.first { $0.id == me } }
 
     /// The vote this member has on a card (acknowledged or pending).
+    ///
+    /// ```swift
+    /// model.myVote(on: "dune")   // .like once swiped right
+    /// ```
     public func myVote(on card: CardID) -> Vote? {
         if let pending = pendingVotes.last(where: { $0.card == card }) { return pending.direction.vote }
         return room?.myVotes[card.rawValue]
@@ -67,6 +87,10 @@ public struct AppModel: Hashable, Sendable {
 }
 
 /// The user's own drag: where it started, where the pointer is, and recent samples for velocity.
+///
+/// ```swift
+/// model.drag?.translation   // (120, 10) while dragging
+/// ```
 public struct LocalDrag: Hashable, Sendable {
     public var card: CardID
     public var startRow: Int
@@ -79,23 +103,43 @@ public struct LocalDrag: Hashable, Sendable {
 }
 
 /// One pointer sample of a drag.
+///
+/// ```swift
+/// let sample = DragSample(at: 1_020, translation: Point(x: 40, y: 0))
+/// ```
 public struct DragSample: Hashable, Sendable {
     public var at: Double
     public var translation: Point
 }
 
 /// An animation playing on a card, started at local time `startedAt` (ms).
+///
+/// ```swift
+/// let p = PlayingMotion(motion: StackMotion.snapBack(from: CardTransform(rotation: 0.2)), startedAt: 1_000)
+/// ```
 public struct PlayingMotion: Hashable, Sendable {
     public var motion: Motion
     public var startedAt: Double
 
     /// The transform at local time `now`.
+    ///
+    /// ```swift
+    /// p.sample(now: 1_100)   // halfway back
+    /// ```
     public func sample(now: Double) -> CardTransform { motion.sample(at: (now - startedAt) / 1000) }
     /// Whether it is over at local time `now`.
+    ///
+    /// ```swift
+    /// p.isFinished(now: 1_200)   // true
+    /// ```
     public func isFinished(now: Double) -> Bool { motion.isFinished(at: (now - startedAt) / 1000) }
 }
 
 /// A card flying off the stack.
+///
+/// ```swift
+/// model.leaving.first?.direction   // .right while a liked card flies off
+/// ```
 public struct LeavingCard: Hashable, Sendable {
     public var card: Card
     public var motion: PlayingMotion
@@ -103,12 +147,20 @@ public struct LeavingCard: Hashable, Sendable {
 }
 
 /// A card this member swiped away, kept for undo.
+///
+/// ```swift
+/// model.swiped.last?.card.id   // the card `u` would bring back
+/// ```
 public struct SwipedCard: Hashable, Sendable {
     public var card: Card
     public var direction: SwipeDirection
 }
 
 /// The match banner on screen since local time `shownAt`.
+///
+/// ```swift
+/// model.banner?.match.card.title   // "Dune"
+/// ```
 public struct MatchBanner: Hashable, Sendable {
     public var match: Match
     public var shownAt: Double
@@ -117,6 +169,10 @@ public struct MatchBanner: Hashable, Sendable {
 }
 
 /// A short message at the bottom (errors from the server, hints).
+///
+/// ```swift
+/// model.notice?.text   // "nothing to undo"
+/// ```
 public struct Notice: Hashable, Sendable {
     public var text: String
     public var shownAt: Double

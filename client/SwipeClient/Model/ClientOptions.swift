@@ -9,6 +9,10 @@ import SwipeProtocol
 /// ```
 public struct ClientOptions: Hashable, Sendable {
     /// The two ways in.
+    ///
+    /// ```swift
+    /// let entry = ClientOptions.Entry.join(room: "K7QM-X4TD-9R", role: .spectator)
+    /// ```
     public enum Entry: Hashable, Sendable {
         case join(room: RoomCode, role: Role?)
         case create(CreateRoom)
@@ -20,6 +24,10 @@ public struct ClientOptions: Hashable, Sendable {
     public var colour: Bool
 
     /// Creates options.
+    ///
+    /// ```swift
+    /// let options = ClientOptions(name: "Bo", entry: .join(room: "K7QM", role: nil), colour: false)
+    /// ```
     public init(name: String, entry: Entry, colour: Bool = true) {
         self.name = name
         self.entry = entry
@@ -45,6 +53,10 @@ public enum ConnectionStatus: Hashable, Sendable {
     case closed(reason: String)
 
     /// Short text for the header.
+    ///
+    /// ```swift
+    /// ConnectionStatus.online.label   // "online"
+    /// ```
     public var label: String {
         switch self {
         case .connecting: return "connecting…"
@@ -56,6 +68,10 @@ public enum ConnectionStatus: Hashable, Sendable {
     }
 
     /// Whether messages can be sent now.
+    ///
+    /// ```swift
+    /// ConnectionStatus.joining(attempt: 1).isOnline   // false
+    /// ```
     public var isOnline: Bool {
         switch self {
         case .online: return true

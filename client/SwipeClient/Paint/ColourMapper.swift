@@ -5,15 +5,15 @@
 /// ColourMapper(colours: 8).terminalColour(.indexed(196))   // 1 (red)
 /// ColourMapper(colours: 256).terminalColour(.indexed(196)) // 196
 /// ```
-public struct ColourMapper: Hashable, Sendable {
+struct ColourMapper: Hashable, Sendable {
     /// Colours the terminal supports (0 for none).
-    public var colours: Int
+    var colours: Int
 
     /// Creates a mapper.
-    public init(colours: Int) { self.colours = colours }
+    init(colours: Int) { self.colours = colours }
 
     /// The terminal colour number, or nil for none (monochrome).
-    public func terminalColour(_ colour: TermColor?) -> Int? {
+    func terminalColour(_ colour: TermColor?) -> Int? {
         guard let colour, colours >= 8 else { return nil }
         let index = colour.paletteIndex
         if colours >= 256 { return index }

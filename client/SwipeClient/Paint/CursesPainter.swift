@@ -8,7 +8,7 @@ import CNCursesW
 /// var painter = CursesPainter(window: swipe_stdscr(), colours: ColourMapper(colours: 256))
 /// painter.paint(view(model, size: size))
 /// ```
-public struct CursesPainter {
+struct CursesPainter {
     let window: UnsafeMutablePointer<WINDOW>
     let mapper: ColourMapper
     var previous: Frame?
@@ -21,21 +21,21 @@ public struct CursesPainter {
     }
 
     /// Creates a painter on a curses window.
-    public init(window: UnsafeMutablePointer<WINDOW>, colours: ColourMapper) {
+    init(window: UnsafeMutablePointer<WINDOW>, colours: ColourMapper) {
         self.window = window
         self.mapper = colours
         self.maxPairs = min(Int(Int16.max), Int(swipe_color_pairs()))
     }
 
     /// Forgets what is on screen (after a resize or a redraw request): the next paint draws everything.
-    public mutating func invalidate() {
+    mutating func invalidate() {
         previous = nil
         wclear(window)
     }
 
     /// Draws the changes from the previous frame and refreshes. Returns the number of runs drawn.
     @discardableResult
-    public mutating func paint(_ frame: Frame) -> Int {
+    mutating func paint(_ frame: Frame) -> Int {
         let runs = FrameDiff.runs(from: previous, to: frame)
         for run in runs {
             var column = run.column

@@ -9,6 +9,10 @@ public struct FrameRun: Hashable, Sendable {
     public var cells: [Cell]
 
     /// Creates a run.
+    ///
+    /// ```swift
+    /// let run = FrameRun(row: 0, column: 0, cells: [.blank])
+    /// ```
     public init(row: Int, column: Int, cells: [Cell]) {
         self.row = row
         self.column = column
@@ -25,6 +29,11 @@ public struct FrameRun: Hashable, Sendable {
 /// runs.isEmpty   // nothing to draw when the frames are equal
 /// ```
 public enum FrameDiff {
+    /// See the example.
+    ///
+    /// ```swift
+    /// FrameDiff.runs(from: nil, to: Frame(size: TermSize(columns: 80, rows: 24))).count   // 24
+    /// ```
     public static func runs(from old: Frame?, to new: Frame) -> [FrameRun] {
         let size = new.size
         guard let old, old.size == size else {

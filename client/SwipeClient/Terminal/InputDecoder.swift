@@ -6,15 +6,15 @@
 /// decoder.mouse(pressed: true, released: false, motion: false, row: 5, column: 9)   // [.mousePressed(row: 5, column: 9)]
 /// decoder.mouse(pressed: false, released: false, motion: true, row: 5, column: 12)  // [.mouseDragged(row: 5, column: 12)]
 /// ```
-public struct InputDecoder: Hashable, Sendable {
+struct InputDecoder: Hashable, Sendable {
     /// Whether button 1 is down.
-    public private(set) var buttonHeld = false
+    private(set) var buttonHeld = false
 
     /// Creates a decoder with no button held.
-    public init() {}
+    init() {}
 
     /// A typed character (Ctrl-C arrives as U+0003 in raw mode and is treated as quit).
-    public func character(_ scalar: Unicode.Scalar) -> [AppEvent] {
+    func character(_ scalar: Unicode.Scalar) -> [AppEvent] {
         switch scalar.value {
         case 3: return [.key(.character("q"))]
         case 10, 13: return [.key(.enter)]
@@ -25,10 +25,10 @@ public struct InputDecoder: Hashable, Sendable {
     }
 
     /// Keys the client knows by curses key code names.
-    public enum FunctionKey: Hashable, Sendable { case left, right, up, down, resize, other }
+    enum FunctionKey: Hashable, Sendable { case left, right, up, down, resize, other }
 
     /// A function key.
-    public func functionKey(_ key: FunctionKey, size: TermSize) -> [AppEvent] {
+    func functionKey(_ key: FunctionKey, size: TermSize) -> [AppEvent] {
         switch key {
         case .left: return [.key(.left)]
         case .right: return [.key(.right)]
@@ -40,7 +40,7 @@ public struct InputDecoder: Hashable, Sendable {
     }
 
     /// A mouse report: button 1 pressed or released, or motion (with any button state).
-    public mutating func mouse(pressed: Bool, released: Bool, motion: Bool, row: Int, column: Int) -> [AppEvent] {
+    mutating func mouse(pressed: Bool, released: Bool, motion: Bool, row: Int, column: Int) -> [AppEvent] {
         if pressed && released {
             // A click reported in one go: a press and release in place.
             buttonHeld = false

@@ -11,10 +11,10 @@ import Foundation
 /// defer { terminal.stop() }
 /// let events = terminal.readEvents(timeoutMs: 16)
 /// ```
-public final class TerminalSession {
+final class TerminalSession {
     let window: UnsafeMutablePointer<WINDOW>
     /// Colours available after NO_COLOR and terminal capabilities (0 = monochrome).
-    public let colours: Int
+    let colours: Int
     var decoder = InputDecoder()
     var stopped = false
 
@@ -24,7 +24,7 @@ public final class TerminalSession {
     }
 
     /// Puts the terminal into full-screen mode with mouse tracking. `colour: false` forces monochrome.
-    public static func start(colour: Bool) throws -> TerminalSession {
+    static func start(colour: Bool) throws -> TerminalSession {
         swipe_install_signal_handlers()
         setlocale(LC_ALL, "")
         guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else { throw TerminalError.notATerminal }
@@ -48,7 +48,7 @@ public final class TerminalSession {
     }
 
     /// Restores the terminal (mouse mode off, curses ended). Safe to call twice.
-    public func stop() {
+    func stop() {
         guard !stopped else { return }
         stopped = true
         swipe_write_stdout("\u{1B}[?1003l")
@@ -57,19 +57,19 @@ public final class TerminalSession {
     }
 
     /// Whether the terminal is still there (false once the tty has gone away).
-    public var isAttached: Bool { isatty(STDIN_FILENO) != 0 }
+    var isAttached: Bool { isatty(STDIN_FILENO) != 0 }
 
     /// The current size in cells.
-    public var size: TermSize { TermSize(columns: Int(getmaxx(window)), rows: Int(getmaxy(window))) }
+    var size: TermSize { TermSize(columns: Int(getmaxx(window)), rows: Int(getmaxy(window))) }
 
     /// The stop signal (SIGINT, SIGTERM, SIGHUP) received since the last call, or 0.
-    public func takeStopSignal() -> Int32 { swipe_take_stop_signal() }
+    func takeStopSignal() -> Int32 { swipe_take_stop_signal() }
 
     /// A painter for this terminal.
-    public func makePainter() -> CursesPainter { CursesPainter(window: window, colours: ColourMapper(colours: colours)) }
+    func makePainter() -> CursesPainter { CursesPainter(window: window, colours: ColourMapper(colours: colours)) }
 
     /// Waits up to `timeoutMs` for input, then reads everything already queued.
-    public func readEvents(timeoutMs: Int32) -> [AppEvent] {
+    func readEvents(timeoutMs: Int32) -> [AppEvent] {
         var events: [AppEvent] = []
         wtimeout(window, timeoutMs)
         var first = true
@@ -119,11 +119,11 @@ public final class TerminalSession {
 /// ```swift
 /// TerminalError.notATerminal.description   // "swipe needs an interactive terminal (stdin and stdout are not a tty)"
 /// ```
-public enum TerminalError: Error, CustomStringConvertible {
+enum TerminalError: Error, CustomStringConvertible {
     case notATerminal
     case cannotStart
 
-    public var description: String {
+    var description: String {
         switch self {
         case .notATerminal: return "swipe needs an interactive terminal (stdin and stdout are not a tty)"
         case .cannotStart: return "could not start the terminal interface (check TERM)"

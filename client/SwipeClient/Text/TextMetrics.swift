@@ -10,26 +10,50 @@ import SwipeCore
 /// ```
 public enum TextMetrics {
     /// Terminal columns a grapheme occupies: 0, 1 or 2.
+    ///
+    /// ```swift
+    /// TextMetrics.width(Character("字"))   // 2
+    /// ```
     public static func width(_ character: Character) -> Int { DisplayWidth.of(character) }
 
     /// Terminal columns a string occupies.
+    ///
+    /// ```swift
+    /// TextMetrics.width("e\u{301}")   // 1
+    /// ```
     public static func width(_ text: String) -> Int { DisplayWidth.of(text) }
 
     /// Removes everything that could steer a terminal: controls, ESC, bidi overrides.
+    ///
+    /// ```swift
+    /// TextMetrics.clean("x\u{1B}[2Jy")   // "xy"
+    /// ```
     public static func clean(_ text: String) -> String { TextSanitizer.clean(text) }
 
     /// Cuts `text` to at most `width` columns, ending with `ellipsis` when something was cut.
+    ///
+    /// ```swift
+    /// TextMetrics.truncate("Spirited Away", to: 8)   // "Spirite…"
+    /// ```
     public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         width <= 0 ? "" : DisplayWidth.truncate(text, toWidth: width, ellipsis: ellipsis)
     }
 
     /// Word-wraps into at most `maxLines` lines of at most `width` columns.
+    ///
+    /// ```swift
+    /// TextMetrics.wrap("Sand, spice and destiny", width: 12, maxLines: 2)   // ["Sand, spice", "and destiny"]
+    /// ```
     public static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
         guard width > 0, maxLines > 0 else { return [] }
         return DisplayWidth.wrap(text, width: width, maxLines: maxLines)
     }
 
     /// Whether the text reads right to left (Hebrew, Arabic, …).
+    ///
+    /// ```swift
+    /// TextMetrics.isRightToLeft("שלום")   // true
+    /// ```
     public static func isRightToLeft(_ text: String) -> Bool { TextDirection.isRightToLeft(text) }
 
     /// The order in which a terminal without bidi support must receive a line so that it reads

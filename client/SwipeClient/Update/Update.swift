@@ -68,6 +68,10 @@ extension AppModel {
     }
 
     /// Whether anything is moving (the shell draws at up to 60 fps while true).
+    ///
+    /// ```swift
+    /// model.isAnimating   // true while a card flies off
+    /// ```
     public var isAnimating: Bool {
         !playing.isEmpty || !leaving.isEmpty || drag != nil || !remoteDrags.isEmpty
     }

@@ -12,6 +12,10 @@ public enum TermColor: Hashable, Sendable {
     case rgb(RGBColor)
 
     /// The nearest xterm-256 palette index.
+    ///
+    /// ```swift
+    /// TermColor.indexed(46).paletteIndex   // 46
+    /// ```
     public var paletteIndex: Int {
         switch self {
         case let .indexed(i): return Int(i)
@@ -37,6 +41,10 @@ public struct CellStyle: Hashable, Sendable {
     public var underline: Bool
 
     /// Creates a style; everything defaults to the terminal's own.
+    ///
+    /// ```swift
+    /// let s = CellStyle(foreground: .indexed(203), bold: true)
+    /// ```
     public init(foreground: TermColor? = nil, background: TermColor? = nil, bold: Bool = false, dim: Bool = false,
                 reverse: Bool = false, underline: Bool = false) {
         self.foreground = foreground
@@ -51,6 +59,10 @@ public struct CellStyle: Hashable, Sendable {
     public static let plain = CellStyle()
 
     /// True when nothing differs from the default look.
+    ///
+    /// ```swift
+    /// CellStyle(bold: true).isPlain   // false
+    /// ```
     public var isPlain: Bool { self == .plain }
 }
 
@@ -69,6 +81,10 @@ public struct Cell: Hashable, Sendable {
     public var isContinuation: Bool
 
     /// Creates a cell.
+    ///
+    /// ```swift
+    /// let c = Cell(grapheme: "A", style: CellStyle(reverse: true))
+    /// ```
     public init(grapheme: String, style: CellStyle = .plain, isContinuation: Bool = false) {
         self.grapheme = grapheme
         self.style = style
@@ -79,6 +95,10 @@ public struct Cell: Hashable, Sendable {
     public static let blank = Cell(grapheme: " ")
 
     /// Columns this cell's grapheme takes (0 for a continuation).
+    ///
+    /// ```swift
+    /// Cell(grapheme: "字").width   // 2
+    /// ```
     public var width: Int { isContinuation ? 0 : max(1, TextMetrics.width(grapheme)) }
 }
 

@@ -10,14 +10,14 @@ import SwipeCore
 ///                                                    transform: CardTransform(rotation: 0.2))
 /// raster.cells.count   // cells covered by the card
 /// ```
-public struct CellRasterizer: Sendable {
-    public let geometry: StackGeometry
+struct CellRasterizer: Sendable {
+    let geometry: StackGeometry
 
     /// Creates a rasterizer for a screen geometry.
-    public init(geometry: StackGeometry) { self.geometry = geometry }
+    init(geometry: StackGeometry) { self.geometry = geometry }
 
     /// What covers one cell.
-    public enum Coverage: Hashable, Sendable {
+    enum Coverage: Hashable, Sendable {
         /// Inside the card: text may be drawn here.
         case interior
         /// On the outline: draw this glyph (a box-drawing or braille character).
@@ -25,20 +25,20 @@ public struct CellRasterizer: Sendable {
     }
 
     /// A rasterised card: the cells it covers, keyed by (row, column).
-    public struct Raster: Sendable {
-        public var cells: [CellKey: Coverage] = [:]
+    struct Raster: Sendable {
+        var cells: [CellKey: Coverage] = [:]
         /// Cells of the drop shadow (outside the card).
-        public var shadow: [CellKey] = []
+        var shadow: [CellKey] = []
     }
 
     /// A cell position.
-    public struct CellKey: Hashable, Sendable {
-        public var row: Int
-        public var column: Int
+    struct CellKey: Hashable, Sendable {
+        var row: Int
+        var column: Int
     }
 
     /// Rasterises a card frame (layout points) under a transform.
-    public func rasterize(frame: Rect, transform: CardTransform, withShadow: Bool = false) -> Raster {
+    func rasterize(frame: Rect, transform: CardTransform, withShadow: Bool = false) -> Raster {
         guard transform.isDrawable else { return Raster() }
         let shape = CardShape(frame: frame, transform: transform)
         return shape.isAtRest ? upright(shape, withShadow: withShadow) : tilted(shape, withShadow: withShadow)

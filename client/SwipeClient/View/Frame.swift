@@ -10,6 +10,10 @@ public struct Frame: Hashable, Sendable {
     public private(set) var cells: [Cell]
 
     /// A blank frame.
+    ///
+    /// ```swift
+    /// let frame = Frame(size: TermSize(columns: 80, rows: 24))
+    /// ```
     public init(size: TermSize, fill: Cell = .blank) {
         self.size = size
         self.cells = Array(repeating: fill, count: size.columns * size.rows)
@@ -22,12 +26,20 @@ public struct Frame: Hashable, Sendable {
     }
 
     /// Whether a position lies inside.
+    ///
+    /// ```swift
+    /// frame.contains(row: 24, column: 0)   // false on an 80×24 frame
+    /// ```
     public func contains(row: Int, column: Int) -> Bool {
         row >= 0 && row < size.rows && column >= 0 && column < size.columns
     }
 
     /// Puts one grapheme at a position, keeping wide graphemes whole: a wide one takes the next
     /// cell as its continuation, and a wide one it partly covers is blanked. Returns the width used.
+    ///
+    /// ```swift
+    /// frame.put("字", row: 0, column: 0)   // 2
+    /// ```
     @discardableResult
     public mutating func put(_ grapheme: Character, row: Int, column: Int, style: CellStyle = .plain) -> Int {
         let width = TextMetrics.width(grapheme)
@@ -41,12 +53,20 @@ public struct Frame: Hashable, Sendable {
     }
 
     /// Sets the style of a cell without changing its text.
+    ///
+    /// ```swift
+    /// frame.restyle(row: 0, column: 0) { $0.bold = true }
+    /// ```
     public mutating func restyle(row: Int, column: Int, _ change: (inout CellStyle) -> Void) {
         guard contains(row: row, column: column) else { return }
         change(&cells[row * size.columns + column].style)
     }
 
     /// Writes text (already clean) from a position, clipped to `maxColumn` (exclusive). Returns the columns used.
+    ///
+    /// ```swift
+    /// frame.write("Amélie", row: 1, column: 2, maxColumn: 6)   // 4
+    /// ```
     @discardableResult
     public mutating func write(_ text: String, row: Int, column: Int, style: CellStyle = .plain, maxColumn: Int? = nil) -> Int {
         let limit = min(maxColumn ?? size.columns, size.columns)
@@ -65,6 +85,10 @@ public struct Frame: Hashable, Sendable {
     }
 
     /// Fills a rectangle of cells with one grapheme and style.
+    ///
+    /// ```swift
+    /// frame.fill(row: 0, column: 0, rows: 1, columns: 80, style: CellStyle(reverse: true))
+    /// ```
     public mutating func fill(row: Int, column: Int, rows: Int, columns: Int, with grapheme: Character = " ",
                               style: CellStyle = .plain) {
         for y in row..<(row + max(0, rows)) {
@@ -73,6 +97,10 @@ public struct Frame: Hashable, Sendable {
     }
 
     /// One line per row, trailing spaces removed: the form golden frames are stored in.
+    ///
+    /// ```swift
+    /// Frame(size: TermSize(columns: 3, rows: 1)).plainText   // "\n"
+    /// ```
     public var plainText: String {
         var out = ""
         for row in 0..<size.rows {

@@ -10,6 +10,10 @@ public struct Palette: Hashable, Sendable {
     public var colour: Bool
 
     /// Creates a palette.
+    ///
+    /// ```swift
+    /// let palette = Palette(colour: true)
+    /// ```
     public init(colour: Bool) { self.colour = colour }
 
     private func c(_ index: UInt8) -> TermColor? { colour ? .indexed(index) : nil }

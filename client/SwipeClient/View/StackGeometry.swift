@@ -8,20 +8,20 @@ import SwipeCore
 /// let g = StackGeometry(size: TermSize(columns: 80, rows: 24))
 /// g.cell(for: Point(x: 150, y: 200))   // the container centre, in cell coordinates
 /// ```
-public struct StackGeometry: Hashable, Sendable {
-    public let size: TermSize
+struct StackGeometry: Hashable, Sendable {
+    let size: TermSize
     /// Columns of the sidebar on the right.
-    public let sidebarWidth: Int
+    let sidebarWidth: Int
     /// The card area: columns `0..<stackColumns`, rows `1..<size.rows - 2` (the row above the footer is the status line).
-    public let stackColumns: Int
+    let stackColumns: Int
     /// Layout points per column (a row holds twice as many).
-    public let pointsPerColumn: Double
+    let pointsPerColumn: Double
     /// The container's top-left corner in cell coordinates.
-    public let originColumn: Double
-    public let originRow: Double
+    let originColumn: Double
+    let originRow: Double
 
     /// Computes the geometry for a screen size.
-    public init(size: TermSize) {
+    init(size: TermSize) {
         self.size = size
         sidebarWidth = size.columns >= 100 ? 30 : 24
         stackColumns = max(1, size.columns - sidebarWidth)
@@ -35,20 +35,20 @@ public struct StackGeometry: Hashable, Sendable {
     }
 
     /// Layout point → fractional cell coordinates (column, row).
-    public func cell(for point: Point) -> (column: Double, row: Double) {
+    func cell(for point: Point) -> (column: Double, row: Double) {
         (originColumn + point.x / pointsPerColumn, originRow + point.y / (2 * pointsPerColumn))
     }
 
     /// Fractional cell coordinates → layout point.
-    public func point(column: Double, row: Double) -> Point {
+    func point(column: Double, row: Double) -> Point {
         Point(x: (column - originColumn) * pointsPerColumn, y: (row - originRow) * 2 * pointsPerColumn)
     }
 
     /// A drag of whole cells as a translation in layout points.
-    public func translation(columns: Int, rows: Int) -> Point {
+    func translation(columns: Int, rows: Int) -> Point {
         Point(x: Double(columns) * pointsPerColumn, y: Double(rows) * 2 * pointsPerColumn)
     }
 
     /// The rows cards may be drawn in (between header and footer).
-    public var stackRows: Range<Int> { 1..<max(1, size.rows - 2) }
+    var stackRows: Range<Int> { 1..<max(1, size.rows - 2) }
 }

@@ -9,6 +9,10 @@ public struct TermSize: Hashable, Sendable, CustomStringConvertible {
     public var rows: Int
 
     /// Creates a size; negative values become 0.
+    ///
+    /// ```swift
+    /// TermSize(columns: -5, rows: 10).columns   // 0
+    /// ```
     public init(columns: Int, rows: Int) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
@@ -18,8 +22,16 @@ public struct TermSize: Hashable, Sendable, CustomStringConvertible {
     public static let minimum = TermSize(columns: 60, rows: 20)
 
     /// Whether the interface fits; smaller sizes show a "make the window larger" message.
+    ///
+    /// ```swift
+    /// TermSize(columns: 50, rows: 15).isLargeEnough   // false
+    /// ```
     public var isLargeEnough: Bool { columns >= Self.minimum.columns && rows >= Self.minimum.rows }
 
     /// `80×24`.
+    ///
+    /// ```swift
+    /// TermSize(columns: 80, rows: 24).description   // "80×24"
+    /// ```
     public var description: String { "\(columns)×\(rows)" }
 }
