@@ -78,7 +78,7 @@ public struct DemoBot: Hashable, Sendable {
     /// ```
     public mutating func setRoom(_ code: RoomCode) { room = code }
 
-    /// See the example.
+    /// Applies one event and returns what the shell must do (connect, send, report the room).
     ///
     /// ```swift
     /// let effects = bot.handle(.tick(now: 2_500))   // a drag step or a swipe when due

@@ -29,7 +29,7 @@ public struct FrameRun: Hashable, Sendable {
 /// runs.isEmpty   // nothing to draw when the frames are equal
 /// ```
 public enum FrameDiff {
-    /// See the example.
+    /// The runs that turn `old` (nil: an unknown screen) into `new`.
     ///
     /// ```swift
     /// FrameDiff.runs(from: nil, to: Frame(size: TermSize(columns: 80, rows: 24))).count   // 24
