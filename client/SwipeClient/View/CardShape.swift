@@ -8,24 +8,33 @@ struct CardShape {
     let transform: CardTransform
     /// Seed 000's corner radius.
     static let cornerRadius = 15.0
+    private let cosine: Double
+    private let sine: Double
+    private let inverseScale: Double
+
+    init(frame: Rect, transform: CardTransform) {
+        self.frame = frame
+        self.transform = transform
+        cosine = cos(transform.rotation)
+        sine = sin(transform.rotation)
+        inverseScale = 1 / max(0.01, transform.scale)
+    }
 
     private var center: Point { frame.center + transform.translation }
 
     /// Layout point → card-local point.
     func local(_ p: Point) -> Point {
         let d = p - center
-        let c = cos(-transform.rotation), s = sin(-transform.rotation)
-        let scale = max(0.01, transform.scale)
-        let x = (d.x * c - d.y * s) / scale
-        let y = (d.x * s + d.y * c) / scale
+        // Rotate by −rotation: cos(−a) = cos a, sin(−a) = −sin a.
+        let x = (d.x * cosine + d.y * sine) * inverseScale
+        let y = (-d.x * sine + d.y * cosine) * inverseScale
         return Point(x: x + frame.width / 2, y: y + frame.height / 2)
     }
 
     /// Card-local point → layout point.
     func layout(_ q: Point) -> Point {
         let d = Point(x: (q.x - frame.width / 2) * transform.scale, y: (q.y - frame.height / 2) * transform.scale)
-        let c = cos(transform.rotation), s = sin(transform.rotation)
-        return center + Point(x: d.x * c - d.y * s, y: d.x * s + d.y * c)
+        return center + Point(x: d.x * cosine - d.y * sine, y: d.x * sine + d.y * cosine)
     }
 
     /// Whether a card-local point lies on the card (rounded corners included).

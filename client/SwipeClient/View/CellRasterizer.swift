@@ -86,28 +86,38 @@ struct CellRasterizer: Sendable {
         let rowLow = max(minRow, -1), rowHigh = min(maxRow, geometry.size.rows + 1)
         let columnLow = max(minColumn, -1), columnHigh = min(maxColumn, geometry.size.columns + 1)
         guard rowLow <= rowHigh, columnLow <= columnHigh else { return raster }
-        let step = geometry.pointsPerColumn / 2
+        // Inside/outside for every braille dot of the box, with a one-dot margin, computed once.
+        let width = (columnHigh - columnLow + 1) * 2 + 2
+        let height = (rowHigh - rowLow + 1) * 4 + 2
+        var inside = [Bool](repeating: false, count: width * height)
+        for gy in 0..<height {
+            let rowPosition = Double(rowLow) + (Double(gy - 1) + 0.5) / 4
+            for gx in 0..<width {
+                let p = geometry.point(column: Double(columnLow) + (Double(gx - 1) + 0.5) / 2, row: rowPosition)
+                inside[gy * width + gx] = shape.contains(p)
+            }
+        }
+        func isInside(_ gx: Int, _ gy: Int) -> Bool { inside[gy * width + gx] }
         for row in rowLow...rowHigh {
             for column in columnLow...columnHigh {
                 var dots: UInt32 = 0
-                var inside = 0
+                var count = 0
                 for dy in 0..<4 {
                     for dx in 0..<2 {
-                        let p = geometry.point(column: Double(column) + (Double(dx) + 0.5) / 2,
-                                               row: Double(row) + (Double(dy) + 0.5) / 4)
-                        guard shape.contains(p) else { continue }
-                        inside += 1
-                        let neighbours = [Point(x: p.x - step, y: p.y), Point(x: p.x + step, y: p.y),
-                                          Point(x: p.x, y: p.y - step), Point(x: p.x, y: p.y + step)]
-                        if neighbours.contains(where: { !shape.contains($0) }) { dots |= Self.brailleBit(dx: dx, dy: dy) }
+                        let gx = (column - columnLow) * 2 + dx + 1, gy = (row - rowLow) * 4 + dy + 1
+                        guard isInside(gx, gy) else { continue }
+                        count += 1
+                        if !isInside(gx - 1, gy) || !isInside(gx + 1, gy) || !isInside(gx, gy - 1) || !isInside(gx, gy + 1) {
+                            dots |= Self.brailleBit(dx: dx, dy: dy)
+                        }
                     }
                 }
                 let key = CellKey(row: row, column: column)
                 if dots != 0, let scalar = Unicode.Scalar(0x2800 + dots) {
                     raster.cells[key] = .border(Character(scalar))
-                } else if inside == 8 {
+                } else if count == 8 {
                     raster.cells[key] = .interior
-                } else if withShadow, inside == 0 {
+                } else if withShadow, count == 0 {
                     let centre = geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)
                     let lifted = centre - Point(x: geometry.pointsPerColumn, y: geometry.pointsPerColumn * 2)
                     if shape.contains(lifted) { raster.shadow.append(key) }

@@ -42,7 +42,7 @@ public struct Frame: Hashable, Sendable {
     /// ```
     @discardableResult
     public mutating func put(_ grapheme: Character, row: Int, column: Int, style: CellStyle = .plain) -> Int {
-        let width = TextMetrics.width(grapheme)
+        let width = Self.width(grapheme)
         guard width > 0 else { return 0 }
         guard contains(row: row, column: column), column + width <= size.columns else { return width }
         clearWide(row: row, column: column)
@@ -72,7 +72,7 @@ public struct Frame: Hashable, Sendable {
         let limit = min(maxColumn ?? size.columns, size.columns)
         var x = column
         for ch in text {
-            let w = TextMetrics.width(ch)
+            let w = Self.width(ch)
             if w == 0 {
                 appendCombining(ch, row: row, column: x - 1)
                 continue
@@ -119,9 +119,21 @@ public struct Frame: Hashable, Sendable {
         let index = row * size.columns + column
         if cells[index].isContinuation, column > 0 {
             cells[index - 1] = Cell(grapheme: " ", style: cells[index - 1].style)
-        } else if TextMetrics.width(cells[index].grapheme) == 2, column + 1 < size.columns {
+        } else if column + 1 < size.columns, cells[index + 1].isContinuation {
             cells[index + 1] = Cell(grapheme: " ", style: cells[index + 1].style)
         }
+    }
+
+    /// Width with a fast path for the characters the view draws most: printable ASCII, box
+    /// drawing, block elements and braille are all one column.
+    static func width(_ ch: Character) -> Int {
+        let scalars = ch.unicodeScalars
+        if scalars.count == 1, let v = scalars.first?.value {
+            if v >= 0x20 && v < 0x7F { return 1 }
+            if v >= 0x2500 && v <= 0x259F { return 1 }
+            if v >= 0x2800 && v <= 0x28FF { return 1 }
+        }
+        return TextMetrics.width(ch)
     }
 
     private mutating func appendCombining(_ ch: Character, row: Int, column: Int) {
