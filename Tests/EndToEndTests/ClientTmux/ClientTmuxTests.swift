@@ -68,4 +68,25 @@ import Testing
         let after = try #require(try small.waitFor("SWIPE-EXITED 130"), "Ctrl-C did not end the client")
         #expect(!after.contains("Make the window larger"), "the screen was not restored after Ctrl-C")
     }
+
+    @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+    func whenTheServerGoesAwayTheClientReconnectsAndKeepsANewVote() throws {
+        guard let tmux = Self.tmux else { return }
+        let server = try ClientTestServer(binary: Self.serverBinary)
+        defer { server.stop() }
+        let swipe = clientProduct("swipe")
+        let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let ann = try ClientTmuxSession(tmux: tmux, name: "swipe-solo-\(tag)",
+                                        command: "\(swipe) create ws://127.0.0.1:\(server.port) --deck movies --pacing free --name Ann")
+        defer { ann.kill() }
+        #expect(try ann.waitFor("Card 1 of") != nil, "a free-pacing room should start at once")
+        server.stop()
+        #expect(try ann.waitFor("reconnecting…") != nil, "the header never said reconnecting…")
+        try ann.keys("l")
+        let kept = try ann.waitFor("1 vote waiting for the server")
+        let screen = try ann.screen()
+        #expect(kept != nil, "the vote made while offline is not shown as kept:\n\(screen)")
+        try ann.keys("q")
+        #expect(try ann.waitFor("SWIPE-EXITED 0") != nil)
+    }
 }
