@@ -23,7 +23,19 @@ public enum SwipeApp {
         defer { link.shutdown() }
         let colour = options.colour && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let terminal = try TerminalSession.start(colour: colour)
-        defer { terminal.stop() }
+        let (status, model) = loop(terminal: terminal, link: link, inbox: inbox, options: options)
+        terminal.stop()
+        if case .create = options.entry, let code = model.room?.code {
+            // The screen is gone; leave the room code where the host can copy it.
+            var base = url
+            base.path = "/" + code.rawValue
+            print("room \(code.rawValue): others join with  swipe join \(base) --name NAME")
+        }
+        return status
+    }
+
+    /// The main loop; returns the exit status and the last model.
+    static func loop(terminal: TerminalSession, link: ServerLink, inbox: EventInbox, options: ClientOptions) -> (Int32, AppModel) {
         var options = options
         options.colour = terminal.colours >= 8
         var model = AppModel(options: options, size: terminal.size)
@@ -57,6 +69,6 @@ public enum SwipeApp {
             if size != model.size { _ = update(&model, .resized(size)); painter.invalidate() }
             painter.paint(view(model, size: size))
         }
-        return exitStatus
+        return (exitStatus, model)
     }
 }
