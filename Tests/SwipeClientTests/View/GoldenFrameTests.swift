@@ -67,4 +67,12 @@ import Testing
         try Self.check(frame, golden: "too-small-\(size.columns)x\(size.rows)")
         #expect(frame.plainText.contains("Make the window larger"))
     }
+
+    @Test func aLockstepTimerCountsDownInTheSidebar() {
+        var model = SampleScenes.atRest(size: TermSize(columns: 80, rows: 24))
+        update(&model, .server(.phase(PhaseChanged(phase: .voting, deadline: 50_000 + 12_000))))
+        #expect(view(model, size: model.size).plainText.contains("⏱ 12 s left"))
+        update(&model, .tick(now: 1000 + 8_500))
+        #expect(view(model, size: model.size).plainText.contains("⏱ 4 s left"))
+    }
 }

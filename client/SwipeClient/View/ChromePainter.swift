@@ -91,6 +91,10 @@ struct ChromePainter {
             let bar = String(repeating: "▰", count: filled) + String(repeating: "▱", count: barWidth - filled)
             line("\(tally.voted)/\(tally.eligible) voted \(bar)", palette.label)
         }
+        if room.phase == .voting, let deadline = room.deadline, let serverNow = model.serverNow {
+            let seconds = max(0, Int(((deadline - serverNow) / 1000).rounded(.up)))
+            line("⏱ \(seconds) s left on this card", seconds <= 5 ? palette.warning : palette.label)
+        }
         row += 1
         line("GROUP (\(room.members.count))", palette.label)
         for member in room.members.sorted(by: { $0.id < $1.id }) {
