@@ -112,12 +112,3 @@ struct IdleCommand: ParsableCommand {
         try Report.print(result, peer: peerResult, json: json)
     }
 }
-
-struct RenderCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "render", abstract: "Time the terminal client's view(model, size) (not available yet).")
-
-    func run() throws {
-        print("swipe-bench render: not available yet — it will time SwipeClient's view(model, size) once the client's view code is merged.")
-    }
-}
