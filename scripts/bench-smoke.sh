@@ -29,3 +29,12 @@ for key in ("vote_latency_ms", "drag_latency_ms", "deliveries_per_s", "connectio
 assert report["connections"] == 20, f"expected 20 connections, got {report['connections']}"
 print("bench smoke: report has every key; connections", report["connections"], "errors", report["errors"])
 PY
+
+# The render benchmark: a few frames, checks that it produces figures for the size asked.
+render="$("$bin/swipe-bench" render --frames 50 --sizes 80x24 --json)"
+python3 - "$render" <<'PY'
+import json, sys
+rows = json.loads(sys.argv[1])["render"]
+assert {r["scenario"] for r in rows} == {"local-drag", "remote-drags", "still"}, rows
+print("bench smoke: render produced", len(rows), "rows")
+PY
