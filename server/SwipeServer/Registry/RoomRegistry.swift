@@ -31,7 +31,7 @@ public struct RegistryLimits: Hashable, Sendable {
 public struct RoomRegistry: Sendable {
     public var library: DeckLibrary
     public var limits: RegistryLimits
-    public private(set) var rooms: [RoomCode: Room] = [:]
+    public internal(set) var rooms: [RoomCode: Room] = [:]
     private var random: any RandomSource
 
     public init(library: DeckLibrary, limits: RegistryLimits = RegistryLimits(), random: any RandomSource = SystemRandom()) {

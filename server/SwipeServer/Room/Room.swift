@@ -64,7 +64,7 @@ public struct Room: Sendable {
     /// room.creationRecord(at: 0)   // .append(LogRecord(… .roomCreated …))
     /// ```
     public func creationRecord(at now: ServerTime) -> RoomEffect {
-        log(.roomCreated(deck: deckName, cards: cards.map(\.id), rule: settings.rule, pacing: settings.pacing), at: now)
+        log(.roomCreated(deck: deckName, cards: cards, settings: settings), at: now)
     }
 
     /// Handles one event at server time `now`; returns what to do, in order.
