@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SwipeServer
+import SwipeStore
 
 @main
 struct SwipeServerCommand: ParsableCommand {
@@ -18,6 +19,9 @@ struct SwipeServerCommand: ParsableCommand {
 /// The log levels the flag accepts.
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 
+/// normal or full for --durability.
+extension StoreDurability: ExpressibleByArgument {}
+
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the server (the default). Prints \"listening on HOST:PORT\" first; SIGINT/SIGTERM close every connection with 1001 and exit 0.")
@@ -27,6 +31,10 @@ struct Serve: ParsableCommand {
     @Option(help: "A directory of deck files (.json, .csv) added to the bundled decks.") var decks: String?
     @Option(name: .customLong("tls-cert"), help: "PEM certificate: serve wss:// and https://.") var tlsCert: String?
     @Option(name: .customLong("tls-key"), help: "PEM private key for --tls-cert.") var tlsKey: String?
+    @Option(help: "Data directory for the durable room log (rooms.sqlite), created 0700. Default: $XDG_STATE_HOME/swipedeck or ~/.local/state/swipedeck. \":memory:\" keeps nothing.")
+    var data: String?
+    @Option(help: "normal: a committed vote survives a killed server; full: also a power cut (fsync per commit).")
+    var durability: StoreDurability = .normal
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel: Logger.Level = .info
 
     func run() throws {
@@ -43,10 +51,16 @@ struct Serve: ParsableCommand {
             throw ValidationError("\(error)")
         }
         let configuration = ServerConfiguration(host: host, port: port, decks: library, tlsCertificatePath: tlsCert,
-                                                tlsPrivateKeyPath: tlsKey, logger: Logger(label: "swipe-server"))
+                                                tlsPrivateKeyPath: tlsKey, logger: Logger(label: "swipe-server"),
+                                                dataDirectory: data ?? Self.defaultDataDirectory(), durability: durability)
         let server = SwipeServerHost(configuration: configuration)
-        let bound = try server.start()
-        FileHandle.standardOutput.write(Data("listening on \(host):\(bound)\n".utf8))
+        let bound: Int
+        do {
+            bound = try server.start()
+        } catch let error as ServerStartError {
+            FileHandle.standardError.write(Data("swipe-server: \(error.description)\n".utf8))
+            throw ExitCode.failure
+        }
         let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -54,8 +68,20 @@ struct Serve: ParsableCommand {
             source.resume()
             return source
         }
+        // Only now: whoever waits for this line may send SIGTERM at once and it will be handled.
+        FileHandle.standardOutput.write(Data("listening on \(host):\(bound)\n".utf8))
         server.waitUntilStopped()
         signals.forEach { $0.cancel() }
+    }
+}
+
+extension Serve {
+    /// `$XDG_STATE_HOME/swipedeck`, else `~/.local/state/swipedeck`.
+    static func defaultDataDirectory() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/swipedeck" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.local/state/swipedeck"
     }
 }
 

@@ -6,6 +6,7 @@ import Foundation
 import Logging
 import SwipeCore
 import SwipeProtocol
+import SwipeStore
 
 final class ServerShell: @unchecked Sendable {
     var registry: RoomRegistry
@@ -22,6 +23,8 @@ final class ServerShell: @unchecked Sendable {
     var shutdownDeadline: ServerTime?
     var finished = false
     var lastEviction: ServerTime = 0
+    /// The durable log (nil with no data directory).
+    var store: EventLog?
     /// Rooms nobody is connected to are dropped after this long (ms).
     static let abandonedAfter: ServerTime = 30 * 60_000
     /// Scratch buffer for lws_write (LWS_PRE headroom + payload).
@@ -74,6 +77,7 @@ final class ServerShell: @unchecked Sendable {
             for code in registry.evictAbandoned(idle: Self.abandonedAfter, at: time) {
                 membersOnline[code] = nil
                 roomTimers[code] = nil
+                forgetStored(code)
                 logger.info("room \(code) evicted: nobody connected for \(Int(Self.abandonedAfter / 60_000)) minutes")
             }
         }
@@ -91,6 +95,7 @@ final class ServerShell: @unchecked Sendable {
 
     /// Carries out a room's effects in order.
     func apply(_ effects: [RoomEffect], in code: RoomCode?) {
+        guard persist(effects) else { return }
         for effect in effects {
             switch effect {
             case let .bind(connectionID, member):
@@ -119,8 +124,8 @@ final class ServerShell: @unchecked Sendable {
                 if let code { roomTimers[code] = at }
             case .cancelTimer:
                 if let code { roomTimers[code] = nil }
-            case let .append(record):
-                configuration.recordSink?(record)
+            case .append:
+                break   // already written by `persist`, before any of these effects
             }
         }
         if let code, registry.rooms[code] == nil {

@@ -55,6 +55,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard !running else { return port }
+        try shell.openStore()
         lws_set_log_level(LLL_ERR | LLL_WARN, nil)
         var info = lws_context_creation_info()
         info.port = Int32(configuration.port)
