@@ -35,6 +35,22 @@ struct Serve: ParsableCommand {
     var data: String?
     @Option(help: "normal: a committed vote survives a killed server; full: also a power cut (fsync per commit).")
     var durability: StoreDurability = .normal
+    @Option(name: .customLong("origin"), help: "A browser origin allowed to connect (repeatable); others get 403. Default: any.")
+    var origins: [String] = []
+    @Option(name: .customLong("max-rooms"), help: "Rooms this server hosts at most.") var maxRooms = RegistryLimits().maxRooms
+    @Option(name: .customLong("max-members"), help: "Members per room at most.") var maxMembers = RegistryLimits().maxMembersPerRoom
+    @Option(name: .customLong("max-message-bytes"), help: "Largest message accepted (larger closes 1009).")
+    var maxMessageBytes = TransportLimits().maxMessageBytes
+    @Option(name: .customLong("messages-per-second"), help: "Sustained messages per second per connection (burst 2x); more closes 1008.")
+    var messagesPerSecond = TransportLimits().messagesPerSecond
+    @Option(name: .customLong("send-queue"), help: "Frames queued for one slow reader before it is closed 1008.")
+    var sendQueue = TransportLimits().sendQueueCapacity
+    @Option(name: .customLong("failed-joins-per-minute"), help: "Failed joins (bad room code or token) per address per minute.")
+    var failedJoins = TransportLimits().failedJoinsPerMinute
+    @Option(name: .customLong("ping-interval"), help: "Seconds of silence before the server pings a connection.")
+    var pingInterval = TransportLimits().pingIntervalSeconds
+    @Option(name: .customLong("idle-timeout"), help: "Seconds of silence (no pong) before a connection is closed and its member shown offline.")
+    var idleTimeout = TransportLimits().idleTimeoutSeconds
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel: Logger.Level = .info
 
     func run() throws {
@@ -50,9 +66,16 @@ struct Serve: ParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        let configuration = ServerConfiguration(host: host, port: port, decks: library, tlsCertificatePath: tlsCert,
+        var configuration = ServerConfiguration(host: host, port: port, decks: library, tlsCertificatePath: tlsCert,
                                                 tlsPrivateKeyPath: tlsKey, logger: Logger(label: "swipe-server"),
                                                 dataDirectory: data ?? Self.defaultDataDirectory(), durability: durability)
+        configuration.allowedOrigins = origins
+        configuration.registryLimits.maxRooms = maxRooms
+        configuration.registryLimits.maxMembersPerRoom = maxMembers
+        configuration.transportLimits = TransportLimits(
+            maxMessageBytes: maxMessageBytes, messagesPerSecond: messagesPerSecond, messageBurst: messagesPerSecond * 2,
+            sendQueueCapacity: sendQueue, failedJoinsPerMinute: failedJoins, pingIntervalSeconds: pingInterval,
+            idleTimeoutSeconds: idleTimeout)
         let server = SwipeServerHost(configuration: configuration)
         let bound: Int
         do {

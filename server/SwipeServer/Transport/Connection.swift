@@ -11,6 +11,8 @@ final class Connection {
     var limiter: RateLimiter
     var room: RoomCode?
     var member: MemberID?
+    /// The peer's IP address (for the per-address join limit).
+    var address = ""
     /// Set once the connection must close after its queue drains.
     var closing: (code: CloseCode, reason: String)?
 

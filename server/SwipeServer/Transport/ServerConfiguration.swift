@@ -28,6 +28,10 @@ public struct ServerConfiguration: Sendable {
     public var dataDirectory: String?
     /// How hard each log commit waits for the disk.
     public var durability: StoreDurability
+    /// Browser origins allowed to open a WebSocket (e.g. "https://swipe.example"); empty allows any.
+    /// An upgrade whose Origin header is not listed gets 403. Requests without Origin (terminal
+    /// clients) are not affected.
+    public var allowedOrigins: [String] = []
 
     public init(host: String = "127.0.0.1", port: Int = 7681, decks: DeckLibrary = .bundled(),
                 tlsCertificatePath: String? = nil, tlsPrivateKeyPath: String? = nil,

@@ -23,6 +23,8 @@ final class ServerShell: @unchecked Sendable {
     var shutdownDeadline: ServerTime?
     var finished = false
     var lastEviction: ServerTime = 0
+    /// Failed joins per client address.
+    lazy var joinGuard = JoinGuard(maxFailures: configuration.transportLimits.failedJoinsPerMinute)
     /// The durable log (nil with no data directory).
     var store: EventLog?
     /// Rooms nobody is connected to are dropped after this long (ms).

@@ -1,0 +1,14 @@
+import Testing
+@testable import SwipeServer
+
+@Suite struct JoinGuardTests {
+    @Test func anAddressIsBlockedAfterItsFailuresUntilTheyAge() {
+        var joins = JoinGuard(maxFailures: 2, window: 60_000)
+        joins.recordFailure(from: "10.0.0.7", at: 0)
+        #expect(!joins.isBlocked("10.0.0.7", at: 1))
+        joins.recordFailure(from: "10.0.0.7", at: 30_000)
+        #expect(joins.isBlocked("10.0.0.7", at: 30_001))
+        #expect(!joins.isBlocked("10.0.0.8", at: 30_001))     // per address
+        #expect(!joins.isBlocked("10.0.0.7", at: 60_000))     // the first failure left the window
+    }
+}
