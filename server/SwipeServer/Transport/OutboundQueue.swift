@@ -52,6 +52,18 @@ public struct OutboundQueue: Sendable {
         return .queued
     }
 
+    /// Drops every queued frame (a reader closed for overflow gets only the close).
+    ///
+    /// ```swift
+    /// queue.removeAll()
+    /// queue.isEmpty   // true
+    /// ```
+    public mutating func removeAll() {
+        entries.removeAll()
+        keyed.removeAll()
+        head = 0
+    }
+
     /// Takes the oldest frame.
     ///
     /// ```swift

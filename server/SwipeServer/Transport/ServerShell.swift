@@ -160,14 +160,24 @@ final class ServerShell: @unchecked Sendable {
     }
 
     func enqueue(_ bytes: [UInt8], key: OutboundQueue.Key?, to connection: Connection) {
+        if connection.overflowed { return }
         switch connection.outbound.push(bytes, coalescing: key) {
         case .queued, .coalesced:
             lws_callback_on_writable(connection.wsi)
         case .overflow:
-            logger.warning("\(connection.id): send queue full, closing the slow client")
-            closeAfterFlush(connection, .policyViolation, "send queue overflow: the client reads too slowly")
+            // A stalled reader: drop what is queued (it would never drain), send only the close, and
+            // hang up if even that cannot be written within the grace period. Nobody else waits.
+            logger.warning("\(connection.id): send queue full (\(connection.outbound.capacity) frames), closing the slow client 1008")
+            connection.overflowed = true
+            connection.outbound.removeAll()
+            connection.closing = (.policyViolation, "send queue overflow: the client reads too slowly")
+            lws_set_timeout(connection.wsi, PENDING_TIMEOUT_USER_OK, Self.overflowGraceSeconds)
+            lws_callback_on_writable(connection.wsi)
         }
     }
+
+    /// Seconds a reader closed for overflow has to take its close frame before the socket is dropped.
+    static let overflowGraceSeconds: Int32 = 20
 
     /// Sends what is queued, then closes with `code`.
     func closeAfterFlush(_ connection: Connection, _ code: CloseCode, _ reason: String) {
