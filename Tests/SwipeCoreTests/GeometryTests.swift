@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SwipeCore
 
@@ -25,5 +26,16 @@ import Testing
     @Test(arguments: ["orange", "#fff", "#gg0000", ""])
     func rejectsBadColours(_ text: String) {
         #expect(RGBColor(hex: text) == nil)
+    }
+}
+
+@Suite struct CardImageCodingTests {
+    @Test(arguments: [
+        (#"{}"#, CardImage()),
+        (#"{"glyph":"🎬"}"#, CardImage(glyph: "🎬")),
+        (##"{"color":"#ff8000","art":["/\\"]}"##, CardImage(art: ["/\\"], color: RGBColor(red: 255, green: 128, blue: 0))),
+    ])
+    func decodesWithOptionalKeys(_ json: String, _ expected: CardImage) throws {
+        #expect(try JSONDecoder().decode(CardImage.self, from: Data(json.utf8)) == expected)
     }
 }

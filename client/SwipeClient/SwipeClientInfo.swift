@@ -7,6 +7,12 @@ import CLibWebSockets
 /// SwipeClientInfo.cursesVersion   // "ncurses 6.4.20221231"
 /// ```
 public enum SwipeClientInfo {
+    /// The client's version, printed by `swipe --version`.
     public static let version = "0.1.0"
+    /// The linked ncurses library's version string.
+    ///
+    /// ```swift
+    /// SwipeClientInfo.cursesVersion   // "ncurses 6.4.20221231"
+    /// ```
     public static var cursesVersion: String { String(cString: curses_version()) }
 }

@@ -1,14 +1,3 @@
-// swipe: the executable shell. Runs on the main thread; parses flags and hands over to SwipeClient.
-import ArgumentParser
-import SwipeClient
-
-@main
-struct SwipeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "swipe",
-        abstract: "Swipe through a shared deck with your group, in the terminal.")
-
-    mutating func run() throws {
-        print("swipe \(SwipeClientInfo.version) (\(SwipeClientInfo.cursesVersion))")
-    }
-}
+// swipe: the executable shell. Runs on the main thread; parses flags, checks them, and hands over
+// to SwipeClient's SwipeApp (and, for `swipe demo`, starts SwipeServer in-process).
+SwipeCommand.main()

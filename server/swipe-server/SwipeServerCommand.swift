@@ -12,6 +12,10 @@ struct SwipeServerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swipe-server",
         abstract: "Host SwipeDeck rooms: shared decks, group voting, live card states over WebSocket.",
+        discussion: """
+            With no subcommand, `serve` runs: swipe-server [--host 127.0.0.1] [--port 7681] [--decks DIR] \
+            [--tls-cert PEM --tls-key PEM] [--log-level info]. See `swipe-server serve --help` and docs/PROTOCOL.md.
+            """,
         subcommands: [Serve.self, Export.self],
         defaultSubcommand: Serve.self)
 }
@@ -41,8 +45,6 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("max-members"), help: "Members per room at most.") var maxMembers = RegistryLimits().maxMembersPerRoom
     @Option(name: .customLong("max-message-bytes"), help: "Largest message accepted (larger closes 1009).")
     var maxMessageBytes = TransportLimits().maxMessageBytes
-    @Option(name: .customLong("messages-per-second"), help: "Sustained messages per second per connection (burst 2x); more closes 1008.")
-    var messagesPerSecond = TransportLimits().messagesPerSecond
     @Option(name: .customLong("send-queue"), help: "Frames queued for one slow reader before it is closed 1008.")
     var sendQueue = TransportLimits().sendQueueCapacity
     @Option(name: .customLong("failed-joins-per-minute"), help: "Failed joins (bad room code or token) per address per minute.")
@@ -51,6 +53,10 @@ struct Serve: ParsableCommand {
     var pingInterval = TransportLimits().pingIntervalSeconds
     @Option(name: .customLong("idle-timeout"), help: "Seconds of silence (no pong) before a connection is closed and its member shown offline.")
     var idleTimeout = TransportLimits().idleTimeoutSeconds
+    @Option(name: .customLong("max-messages-per-second"), help: "Sustained messages per second per connection before a flood closes it (1008).")
+    var maxMessagesPerSecond: Double = TransportLimits().messagesPerSecond
+    @Option(name: .customLong("message-burst"), help: "Messages a connection may send at once before the rate applies.")
+    var messageBurst: Double = TransportLimits().messageBurst
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel: Logger.Level = .info
 
     func run() throws {
@@ -66,6 +72,9 @@ struct Serve: ParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
+        guard maxMessagesPerSecond > 0, messageBurst >= 1 else {
+            throw ValidationError("--max-messages-per-second must be positive and --message-burst at least 1")
+        }
         var configuration = ServerConfiguration(host: host, port: port, decks: library, tlsCertificatePath: tlsCert,
                                                 tlsPrivateKeyPath: tlsKey, logger: Logger(label: "swipe-server"),
                                                 dataDirectory: data ?? Self.defaultDataDirectory(), durability: durability)
@@ -73,7 +82,7 @@ struct Serve: ParsableCommand {
         configuration.registryLimits.maxRooms = maxRooms
         configuration.registryLimits.maxMembersPerRoom = maxMembers
         configuration.transportLimits = TransportLimits(
-            maxMessageBytes: maxMessageBytes, messagesPerSecond: messagesPerSecond, messageBurst: messagesPerSecond * 2,
+            maxMessageBytes: maxMessageBytes, messagesPerSecond: maxMessagesPerSecond, messageBurst: messageBurst,
             sendQueueCapacity: sendQueue, failedJoinsPerMinute: failedJoins, pingIntervalSeconds: pingInterval,
             idleTimeoutSeconds: idleTimeout)
         let server = SwipeServerHost(configuration: configuration)

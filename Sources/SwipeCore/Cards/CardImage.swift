@@ -26,6 +26,24 @@ public struct CardImage: Hashable, Sendable, Codable {
     /// CardImage().isEmpty   // true
     /// ```
     public var isEmpty: Bool { glyph == nil && art.isEmpty && color == nil }
+
+    private enum CodingKeys: String, CodingKey { case glyph, art, color }
+
+    /// Decodes an image; every key may be absent (`{}` is the empty image).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        glyph = try c.decodeIfPresent(String.self, forKey: .glyph)
+        art = try c.decodeIfPresent([String].self, forKey: .art) ?? []
+        color = try c.decodeIfPresent(RGBColor.self, forKey: .color)
+    }
+
+    /// Encodes an image, leaving out absent parts.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(glyph, forKey: .glyph)
+        if !art.isEmpty { try c.encode(art, forKey: .art) }
+        try c.encodeIfPresent(color, forKey: .color)
+    }
 }
 
 /// A 24-bit colour. Encoded in JSON as `"#RRGGBB"`.

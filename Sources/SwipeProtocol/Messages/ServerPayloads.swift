@@ -49,9 +49,13 @@ public struct CardState: Hashable, Sendable, Codable {
     public var progress: Double
     public var direction: SwipeDirection?
     public var serverTime: Double
+    /// The card's centre in the 300 × 400 layout space (resting centre + translation), when the server computed it.
+    public var center: Point?
+    /// The card's scale while dragged (SwipeCore's tilt style), when the server computed it.
+    public var scale: Double?
 
     public init(member: MemberID, card: CardID, phase: DragPhase, x: Double, y: Double, rotation: Double,
-                progress: Double, direction: SwipeDirection?, serverTime: Double) {
+                progress: Double, direction: SwipeDirection?, serverTime: Double, center: Point? = nil, scale: Double? = nil) {
         self.member = member
         self.card = card
         self.phase = phase
@@ -61,6 +65,8 @@ public struct CardState: Hashable, Sendable, Codable {
         self.progress = progress
         self.direction = direction
         self.serverTime = serverTime
+        self.center = center
+        self.scale = scale
     }
 }
 

@@ -8,7 +8,7 @@ import SwipeProtocol
 /// everyone else keeps being served.
 @Suite struct SecuritySlowReaderTests {
     @Test func aStalledReaderIsClosed1008AndOthersCarryOn() throws {
-        let server = try ServerProcess(arguments: ["--send-queue", "8", "--messages-per-second", "2000"])
+        let server = try ServerProcess(arguments: ["--send-queue", "8", "--max-messages-per-second", "2000", "--message-burst", "4000"])
         let ann = try BlockingWebSocket(url: try WebSocketURL(parsing: server.url), timeout: 10)
         let title = String(repeating: "long title ", count: 17)
         let cards = (0..<200).map { Card(id: CardID("card\($0)"), title: "\($0) \(title)") }

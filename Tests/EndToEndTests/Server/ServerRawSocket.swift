@@ -11,6 +11,8 @@ final class ServerRawSocket {
 
     private let fd: Int32
     private var buffer: [UInt8] = []
+    /// Why the last read stopped (for test diagnostics).
+    private(set) var endReason = ""
 
     /// Opens a TCP connection to 127.0.0.1:`port` with a receive timeout.
     init(port: Int, timeout: Double = 5) throws {
@@ -37,6 +39,7 @@ final class ServerRawSocket {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent < 0 && errno == EINTR { continue }
             if sent <= 0 { return }
             offset += sent
         }
@@ -45,8 +48,14 @@ final class ServerRawSocket {
     /// Reads more bytes into the buffer; false on timeout or end of stream.
     private func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
-        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        if count <= 0 { return false }
+        var count = -1
+        repeat {   // a signal (e.g. SIGCHLD from another test's Process) interrupts recv: retry
+            count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        } while count < 0 && errno == EINTR
+        if count <= 0 {
+            endReason = count == 0 ? "end of stream" : "recv failed: errno \(errno)"
+            return false
+        }
         buffer.append(contentsOf: chunk[0..<count])
         return true
     }

@@ -54,6 +54,7 @@ import SwipeProtocol
             #expect(state.x == 90)
             #expect(state.rotation != 0)
             #expect(state.direction == .right)
+            #expect(state.center == Point(x: 240, y: 190))   // the 300 × 400 container's centre + translation
         }
 
         // Votes: a match for everyone.

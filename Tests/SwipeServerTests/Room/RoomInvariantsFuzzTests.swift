@@ -81,7 +81,7 @@ import Testing
         }
         #expect(decodedCount > 5_000)
         #expect(records.contains { if case .voteCast = $0.event { true } else { false } })
-        var restored = RoomRegistry(library: .bundled())
+        var restored = RoomRegistry(library: .bundled(), limits: registry.limits)
         _ = try restored.restore(from: records, at: now)
         #expect(restored.rooms.mapValues { Self.offline($0.durableState) } == registry.rooms.mapValues { Self.offline($0.durableState) })
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import SwipeCore
 import SwipeProtocol
@@ -169,5 +170,25 @@ import SwipeProtocol
         #expect(results.ranking.first?.votes == ["Ann": .like, "Bo": .superLike, "Cy": .like])
         #expect(h.room?.phase == .finished)
         #expect(h.received("m1", "phase").last == .phase(PhaseChanged(phase: .finished)))
+    }
+}
+
+@Suite struct LogRecordTests {
+    @Test func theCreationRecordCarriesWhatARebuildNeedsAndRoundTripsAsJSON() throws {
+        let h = RoomLockstepTests.started(timer: 20, quorum: 2)
+        guard case let .roomCreated(deck, cards, rule, pacing, timer, quorum)? = h.log.first else {
+            Issue.record("the first record is not roomCreated"); return
+        }
+        #expect(deck == "movies")
+        #expect(cards.first?.title == "Dune")
+        #expect(rule == .majority)
+        #expect(pacing == .lockstep)
+        #expect(timer == 20)
+        #expect(quorum == 2)
+        for event in h.log {
+            let record = LogRecord(at: 1, room: h.code, event: event)
+            let data = try JSONEncoder().encode(record)
+            #expect(try JSONDecoder().decode(LogRecord.self, from: data) == record)
+        }
     }
 }

@@ -52,9 +52,9 @@ import Testing
 
     @Test(arguments: [
         ([LogEvent.memberOnline(member: "m1")], 0, "the first record is memberOnline, not roomCreated"),
-        ([.roomCreated(deck: "d", cards: [Card(id: "a", title: "A")], settings: RoomSettings()),
+        ([.roomCreated(deck: "d", cards: [Card(id: "a", title: "A")], rule: .majority, pacing: .lockstep, timerSeconds: nil, quorum: nil),
           .voteCast(member: "m9", card: "a", vote: .like, seq: nil)], 1, "voteCast: no member \"m9\""),
-        ([.roomCreated(deck: "d", cards: [Card(id: "a", title: "A")], settings: RoomSettings()),
+        ([.roomCreated(deck: "d", cards: [Card(id: "a", title: "A")], rule: .majority, pacing: .lockstep, timerSeconds: nil, quorum: nil),
           .cardResolved(card: "zz", outcome: .match)], 1, "cardResolved: no card \"zz\""),
     ])
     func aDamagedLogNamesTheRoomAndRecord(events: [LogEvent], record: Int, message: String) {

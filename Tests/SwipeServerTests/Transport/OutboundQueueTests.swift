@@ -19,6 +19,17 @@ import SwipeProtocol
         #expect(queue.push([6], coalescing: bo) == .queued)   // the earlier one was sent: queue anew
     }
 
+    @Test func removeAllEmptiesTheQueueAndForgetsCoalescingKeys() {
+        var queue = OutboundQueue(capacity: 4)
+        let key = OutboundQueue.Key(member: "m2", card: "dune")
+        _ = queue.push([1], coalescing: key)
+        _ = queue.push([2])
+        queue.removeAll()
+        #expect(queue.isEmpty)
+        #expect(queue.push([3], coalescing: key) == .queued)
+        #expect(queue.pop() == [3])
+    }
+
     @Test func aFullQueueReportsOverflowInsteadOfDropping() {
         var queue = OutboundQueue(capacity: 2)
         #expect(queue.push([1]) == .queued)

@@ -9,6 +9,9 @@ import Testing
         #expect(port > 0)
         #expect(host.port == port)
         #expect(try host.start() == port)   // starting twice is harmless
+        #expect(host.status()?.rooms == 0)
+        #expect(host.status()?.connections == 0)
+        #expect(host.results(room: "2222-2222-22") == nil)
 
         // The same port cannot be bound twice: a clear error, no crash.
         let second = SwipeServerHost(configuration: ServerConfiguration(port: port))
@@ -17,6 +20,7 @@ import Testing
         host.stop()
         host.stop()   // stopping twice is harmless
         host.waitUntilStopped()
+        #expect(host.status() == nil)
     }
 
     @Test func tlsNeedsBothFiles() {

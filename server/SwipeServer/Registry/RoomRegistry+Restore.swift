@@ -35,7 +35,7 @@ extension RoomRegistry {
         }
         var report = RestoreReport()
         for code in order {
-            var room = try Room.restore(from: byRoom[code] ?? [])
+            var room = try Room.restore(from: byRoom[code] ?? [], maxMembers: limits.maxMembersPerRoom)
             if room.phase == .closed {
                 report.closed.append(code)
                 continue

@@ -28,7 +28,8 @@ public struct LogRecord: Hashable, Sendable, Codable {
 /// LogEvent.cardResolved(card: "dune", outcome: .match)
 /// ```
 public enum LogEvent: Hashable, Sendable, Codable {
-    case roomCreated(deck: String, cards: [Card], settings: RoomSettings)
+    /// Everything needed to rebuild the room: the full cards (inline decks have no other copy) and settings.
+    case roomCreated(deck: String, cards: [Card], rule: VoteRule, pacing: Pacing, timerSeconds: Double?, quorum: Int?)
     case memberJoined(member: MemberID, name: String, role: Role, token: String)
     case memberOnline(member: MemberID)
     case memberOffline(member: MemberID)

@@ -25,7 +25,8 @@ extension Room {
         var effects: [RoomEffect] = [
             .broadcast(.cardState(CardState(member: id, card: update.card, phase: update.phase, x: update.x, y: update.y,
                                             rotation: state.rotation, progress: state.progress,
-                                            direction: state.direction, serverTime: now)), except: id),
+                                            direction: state.leadingDirection, serverTime: now,
+                                            center: state.center, scale: state.scale)), except: id),
         ]
         switch update.phase {
         case .ended, .cancelled:

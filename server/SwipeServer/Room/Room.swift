@@ -64,7 +64,8 @@ public struct Room: Sendable {
     /// room.creationRecord(at: 0)   // .append(LogRecord(… .roomCreated …))
     /// ```
     public func creationRecord(at now: ServerTime) -> RoomEffect {
-        log(.roomCreated(deck: deckName, cards: cards, settings: settings), at: now)
+        log(.roomCreated(deck: deckName, cards: cards, rule: settings.rule, pacing: settings.pacing,
+                         timerSeconds: settings.timerSeconds, quorum: settings.quorum), at: now)
     }
 
     /// Handles one event at server time `now`; returns what to do, in order.

@@ -45,9 +45,8 @@ enum RoomAnimations {
     static let layout = LayoutStyle.stackedInsets.layout
 
     /// Where a card dragged by `translation` is drawn and which way its overlay leans.
-    static func dragState(translation: Point) -> (rotation: Double, progress: Double, direction: SwipeDirection?) {
-        let state = physics.state(translation: translation, in: bounds)
-        return (state.rotation, state.progress, state.leadingDirection)
+    static func dragState(translation: Point) -> DragState {
+        physics.state(translation: translation, in: bounds)
     }
 
     /// A released drag that would not swipe springs back (`nil` when it reaches the threshold).

@@ -1,6 +1,8 @@
 // The libwebsockets protocol callback and ticker. Runs ONLY on the lws service thread; reaches the
 // ServerShell through the context's user pointer and touches nothing else.
 import CLibWebSockets
+import Foundation
+import Logging
 
 /// The shell behind a context (set as `info.user` when the context was made).
 func shell(of wsi: OpaquePointer?) -> ServerShell? {
@@ -47,6 +49,21 @@ func swipeServerCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, 
         return 0
     default:
         return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+}
+
+/// Where libwebsockets' own error and warning lines go (through swift-log, so an in-process host under a
+/// TUI stays quiet when the app bootstraps a quiet log handler).
+private let lwsLogger = Logger(label: "libwebsockets")
+
+/// lws's log emitter: any thread lws logs from (the service thread here).
+func swipeServerLWSLog(_ level: Int32, _ line: UnsafePointer<CChar>?) {
+    guard let line else { return }
+    let text = String(cString: line).trimmingCharacters(in: .whitespacesAndNewlines)
+    if level & LLL_ERR != 0 {
+        lwsLogger.error("\(text)")
+    } else {
+        lwsLogger.warning("\(text)")
     }
 }
 

@@ -52,15 +52,15 @@ public struct OutboundQueue: Sendable {
         return .queued
     }
 
-    /// Drops every queued frame (a reader closed for overflow gets only the close).
+    /// Drops everything queued (a connection being closed for abuse gets only its error).
     ///
     /// ```swift
     /// queue.removeAll()
     /// queue.isEmpty   // true
     /// ```
     public mutating func removeAll() {
-        entries.removeAll()
-        keyed.removeAll()
+        entries = []
+        keyed = [:]
         head = 0
     }
 

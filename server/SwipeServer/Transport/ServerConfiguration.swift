@@ -9,6 +9,8 @@ import SwipeStore
 /// var configuration = ServerConfiguration()
 /// configuration.port = 0            // ephemeral: `start()` returns the bound port
 /// configuration.decks = try DeckLibrary.load(directory: "decks")
+/// // In-process under a TUI (`swipe demo`), keep the terminal clean:
+/// configuration.logger = Logger(label: "swipe-server", factory: { _ in SwiftLogNoOpLogHandler() })
 /// ```
 public struct ServerConfiguration: Sendable {
     public var host: String

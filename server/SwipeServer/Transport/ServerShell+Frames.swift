@@ -66,6 +66,8 @@ extension ServerShell {
 
     private func refuse(_ connection: Connection, _ error: ProtocolError, close code: CloseCode) {
         logger.notice("\(connection.id): \(error.code.rawValue): \(error.message)")
+        // Abuse: what was queued is dropped so the error and the close go out at once.
+        connection.outbound.removeAll()
         enqueue(.error(error), to: connection)
         closeAfterFlush(connection, code, error.code.rawValue)
     }
@@ -139,7 +141,10 @@ extension ServerShell {
             if let base = source.baseAddress { (writeBuffer + pre).update(from: base, count: source.count) }
         }
         let written = lws_write(wsi, writeBuffer + pre, bytes.count, LWS_WRITE_TEXT)
-        if written < 0 { return -1 }
+        if written < 0 {
+            logger.notice("\(connection.id): lws_write failed; dropping the connection")
+            return -1
+        }
         if !connection.outbound.isEmpty || connection.closing != nil { lws_callback_on_writable(wsi) }
         return 0
     }

@@ -35,6 +35,8 @@ final class ServerShell: @unchecked Sendable {
 
     private let stopLock = NSLock()
     private var stopRequested = false
+    /// Work posted from other threads, run on the service thread (guarded by `stopLock`).
+    private var inbox: [@Sendable (ServerShell) -> Void] = []
 
     init(configuration: ServerConfiguration) {
         self.configuration = configuration
@@ -59,6 +61,22 @@ final class ServerShell: @unchecked Sendable {
         if let context { lws_cancel_service(context) }
     }
 
+    /// Runs `job` on the service thread soon (any thread may call this).
+    func post(_ job: @escaping @Sendable (ServerShell) -> Void) {
+        stopLock.lock()
+        inbox.append(job)
+        stopLock.unlock()
+        if let context { lws_cancel_service(context) }
+    }
+
+    private func drainInbox() {
+        stopLock.lock()
+        let jobs = inbox
+        inbox = []
+        stopLock.unlock()
+        for job in jobs { job(self) }
+    }
+
     private var isStopRequested: Bool {
         stopLock.lock()
         defer { stopLock.unlock() }
@@ -69,6 +87,7 @@ final class ServerShell: @unchecked Sendable {
 
     /// Called every tick and on EVENT_WAIT_CANCELLED: room timers and shutdown.
     func serviceHousekeeping() {
+        drainInbox()
         let time = now
         for (code, at) in roomTimers where time >= at {
             roomTimers[code] = nil

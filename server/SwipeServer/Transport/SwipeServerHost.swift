@@ -56,7 +56,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         defer { lock.unlock() }
         guard !running else { return port }
         try shell.openStore()
-        lws_set_log_level(LLL_ERR | LLL_WARN, nil)
+        lws_set_log_level(LLL_ERR | LLL_WARN, swipeServerLWSLog)
         var info = lws_context_creation_info()
         info.port = Int32(configuration.port)
         info.iface = UnsafePointer(own(configuration.host))
@@ -124,6 +124,40 @@ public final class SwipeServerHost: @unchecked Sendable {
         stopped.signal()
     }
 
+    /// What `/healthz` reports, asked of the service thread (nil when not running or no answer in 2 s).
+    ///
+    /// ```swift
+    /// host.status()?.connections   // 3
+    /// ```
+    public func status() -> ServerStatus? {
+        ask { $0.status }
+    }
+
+    /// A room's current results, asked of the service thread (nil for an unknown room or when not running).
+    ///
+    /// ```swift
+    /// host.results(room: "K7QM-X4TD-9R")?.ranking.first?.title
+    /// ```
+    public func results(room: RoomCode) -> Results? {
+        ask { $0.registry.room(room)?.results() } ?? nil
+    }
+
+    /// Runs `question` on the service thread through the inbox and waits (bounded) for the answer.
+    private func ask<T: Sendable>(_ question: @escaping @Sendable (ServerShell) -> T) -> T? {
+        lock.lock()
+        let isRunning = running
+        lock.unlock()
+        guard isRunning else { return nil }
+        let answer = AnswerBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        shell.post { shell in
+            answer.value = question(shell)
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + 2) == .success else { return nil }
+        return answer.value
+    }
+
     private func serviceLoop() {
         guard let context = shell.context else { return }
         while !shell.finished {
@@ -175,4 +209,9 @@ public final class SwipeServerHost: @unchecked Sendable {
         retry = policy
         return policy
     }
+}
+
+/// Carries an answer from the service thread to a waiting caller (written before the semaphore signals).
+private final class AnswerBox<T>: @unchecked Sendable {
+    var value: T?
 }

@@ -1,0 +1,152 @@
+import Foundation
+
+/// Runs a command and returns its output (stdout and stderr together). With `capture: false` the
+/// output goes nowhere: needed for `tmux new-session`, whose server inherits the descriptors and
+/// would keep a pipe open forever.
+@discardableResult
+func clientRun(_ executable: String, _ arguments: [String], capture: Bool = true) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = capture ? pipe : FileHandle.nullDevice
+    process.standardError = capture ? pipe : FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = capture ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// Where the package's debug products are.
+func clientProduct(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/debug/\(name)").path
+}
+
+/// The first of `paths` that exists.
+func clientFindExecutable(_ paths: [String]) -> String? {
+    paths.first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+/// Polls `probe` every 50 ms until it returns a value or `seconds` pass.
+func clientPoll<T>(seconds: Double, _ probe: () throws -> T?) rethrows -> T? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if let value = try probe() { return value }
+        Thread.sleep(forTimeInterval: 0.05)
+    }
+    return try probe()
+}
+
+/// A `swipe-server` process on a free port ("listening on HOST:PORT" is its first line).
+final class ClientTestServer {
+    let process = Process()
+    let port: Int
+    private let output = Pipe()
+
+    init(binary: String) throws {
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["serve", "--port", "0", "--log-level", "warning"]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let buffer = ClientTextBuffer()
+        output.fileHandleForReading.readabilityHandler = { handle in buffer.append(handle.availableData) }
+        let found: Int? = clientPoll(seconds: 10) {
+            let text = buffer.text
+            guard let range = text.range(of: #"listening on [^:\s]+:(\d+)"#, options: .regularExpression) else { return nil }
+            return Int(text[range].split(separator: ":").last ?? "")
+        }
+        output.fileHandleForReading.readabilityHandler = nil
+        let text = buffer.text
+        guard let found else {
+            process.terminate()
+            throw ClientTestError("swipe-server did not say where it listens; it printed: \(text)")
+        }
+        port = found
+    }
+
+    func stop() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+}
+
+/// Text collected from another thread.
+final class ClientTextBuffer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func append(_ more: Data) {
+        lock.lock()
+        data.append(more)
+        lock.unlock()
+    }
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+struct ClientTestError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// One `swipe` running in a detached tmux session, on a tmux server of its own (`-L`), so tests
+/// never race another tmux server starting or exiting.
+struct ClientTmuxSession {
+    let tmux: String
+    let name: String
+
+    init(tmux: String, name: String, columns: Int = 80, rows: Int = 24, command: String) throws {
+        self.tmux = tmux
+        self.name = name
+        let full = "env TERM=xterm-256color LANG=C.UTF-8 \(command); echo SWIPE-EXITED $?; sleep 60"
+        // The tmux server this starts inherits Foundation's exit-watch descriptor, so waiting for
+        // `new-session` would last as long as the server: start it, then poll `has-session`.
+        let starter = Process()
+        starter.executableURL = URL(fileURLWithPath: tmux)
+        starter.arguments = ["-L", name, "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", full]
+        starter.standardInput = FileHandle.nullDevice
+        starter.standardOutput = FileHandle.nullDevice
+        starter.standardError = FileHandle.nullDevice
+        try starter.run()
+        let arguments = ["-L", name, "has-session", "-t", name]
+        let started: Bool? = try clientPoll(seconds: 10) { try clientRun(tmux, arguments, capture: false).status == 0 ? true : nil }
+        guard started == true else { throw ClientTestError("tmux session \(name) did not start") }
+    }
+
+    func tmuxArguments(_ rest: [String]) -> [String] { ["-L", name] + rest }
+
+    func screen() throws -> String { try clientRun(tmux, tmuxArguments(["capture-pane", "-p", "-t", name])).output }
+
+    func keys(_ keys: String...) throws { try clientRun(tmux, tmuxArguments(["send-keys", "-t", name] + keys), capture: false) }
+
+    /// Sends raw bytes (mouse reports), each report ~50 ms apart so none is lost.
+    func raw(_ sequences: [String]) throws {
+        for sequence in sequences {
+            try clientRun(tmux, tmuxArguments(["send-keys", "-t", name, "-l", sequence]), capture: false)
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// Waits until the screen contains `text`; returns the screen, or nil after `seconds`.
+    func waitFor(_ text: String, seconds: Double = 10) throws -> String? {
+        try clientPoll(seconds: seconds) {
+            let s = try screen()
+            return s.contains(text) ? s : nil
+        }
+    }
+
+    /// Ends the session and its tmux server (SIGKILL if the server lingers).
+    func kill() {
+        let pid = (try? clientRun(tmux, tmuxArguments(["display", "-p", "#{pid}"])).output)
+            .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        _ = try? clientRun(tmux, tmuxArguments(["kill-server"]), capture: false)
+        guard let pid, pid > 1 else { return }
+        let gone: Bool? = clientPoll(seconds: 2) { Foundation.kill(pid, 0) != 0 ? true : nil }
+        if gone == nil { Foundation.kill(pid, SIGKILL) }
+    }
+}

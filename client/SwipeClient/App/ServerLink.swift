@@ -1,0 +1,96 @@
+// Shell: the client's connection to the server. Public methods are called from the MAIN thread;
+// the loop's events arrive on the lws SERVICE thread, where they are decoded and posted to the
+// EventInbox (nothing else is touched there). Reconnect timing lives in AppModel, not here.
+import Foundation
+import SwipeProtocol
+
+/// One logical connection to the server over `WebSocketClientLoop`: `connect` (re)opens it,
+/// events from older connections are ignored.
+///
+/// ```swift
+/// let inbox = EventInbox()
+/// let link = try ServerLink(url: try WebSocketURL(parsing: "ws://127.0.0.1:7700/"), inbox: inbox)
+/// link.connect()
+/// link.send(.ping(Ping(t: 0)))
+/// ```
+final class ServerLink: @unchecked Sendable {
+    let url: WebSocketURL
+    let inbox: EventInbox
+    private let lock = NSLock()
+    private var current: ConnectionID?
+    private var loop: WebSocketClientLoop?
+
+    /// Starts the network thread (no connection yet).
+    init(url: WebSocketURL, inbox: EventInbox) throws {
+        self.url = url
+        self.inbox = inbox
+        loop = try WebSocketClientLoop(maxMessageBytes: 4 << 20) { [weak self] event in self?.handle(event) }
+    }
+
+    private func isCurrent(_ id: ConnectionID) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return current == id
+    }
+
+    /// Runs on the service thread.
+    private func handle(_ event: WebSocketClientEvent) {
+        switch event {
+        case let .connected(id):
+            if isCurrent(id) { inbox.post(.connected) }
+        case let .message(id, bytes):
+            guard isCurrent(id) else { return }
+            switch WireCodec.decodeServer(bytes) {
+            case let .success(message): inbox.post(.server(message))
+            case let .failure(error): inbox.post(.serverGarbled(error.message))
+            }
+        case let .closed(id, code, reason):
+            if isCurrent(id) { inbox.post(.disconnected(reason: Self.describe(code: code, reason: reason))) }
+        case let .connectFailed(id, reason):
+            if isCurrent(id) { inbox.post(.disconnected(reason: reason.isEmpty ? "could not connect" : reason)) }
+        }
+    }
+
+    static func describe(code: UInt16?, reason: String) -> String {
+        let text = reason.isEmpty ? "connection closed" : reason
+        return code.map { "\(text) (\($0))" } ?? text
+    }
+
+    /// Opens a new connection, closing the previous one.
+    func connect() {
+        guard let loop else { return }
+        lock.lock()
+        let old = current
+        lock.unlock()
+        if let old { loop.close(old, code: 1000, reason: "reconnecting") }
+        lock.lock()
+        let id = loop.connect(url)
+        current = id
+        lock.unlock()
+    }
+
+    /// Sends a message on the current connection (dropped when there is none).
+    func send(_ message: ClientMessage) {
+        lock.lock()
+        let id = current
+        lock.unlock()
+        guard let loop, let id, let bytes = try? WireCodec.encode(message) else { return }
+        loop.send(bytes, on: id)
+    }
+
+    /// Closes the current connection.
+    func disconnect() {
+        lock.lock()
+        let id = current
+        current = nil
+        lock.unlock()
+        if let loop, let id { loop.close(id, code: 1000, reason: "bye") }
+    }
+
+    /// Stops the network thread (blocks briefly); call once, from the main thread.
+    func shutdown() {
+        disconnect()
+        loop?.shutdown()
+        loop = nil
+    }
+}

@@ -1,0 +1,74 @@
+// Shell: the client's main loop. Runs on the MAIN thread: reads input, drains the network inbox,
+// calls `update`, carries out effects through ServerLink, and paints `view` through CursesPainter.
+import Foundation
+
+/// Runs the terminal client until the user quits, the room closes for good, or a stop signal.
+///
+/// ```swift
+/// let options = ClientOptions(name: "Bo", entry: .join(room: "K7QM-X4TD-9R", role: nil))
+/// let status = try SwipeApp.run(url: try WebSocketURL(parsing: "ws://127.0.0.1:7700/"), options: options)
+/// ```
+public enum SwipeApp {
+    /// Local monotonic time in milliseconds.
+    static func monotonicMs() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000 }
+
+    /// Runs the client; returns the process exit status (0 on quit, 128+n after signal n).
+    ///
+    /// ```swift
+    /// let status = try SwipeApp.run(url: try WebSocketURL(parsing: "ws://127.0.0.1:7681/"), options: options)
+    /// ```
+    public static func run(url: WebSocketURL, options: ClientOptions) throws -> Int32 {
+        let inbox = EventInbox()
+        let link = try ServerLink(url: url, inbox: inbox)
+        defer { link.shutdown() }
+        let colour = options.colour && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        let terminal = try TerminalSession.start(colour: colour)
+        let (status, model) = loop(terminal: terminal, link: link, inbox: inbox, options: options)
+        terminal.stop()
+        if case .create = options.entry, let code = model.room?.code {
+            // The screen is gone; leave the room code where the host can copy it.
+            var base = url
+            base.path = "/" + code.rawValue
+            print("room \(code.rawValue): others join with  swipe join \(base) --name NAME")
+        }
+        return status
+    }
+
+    /// The main loop; returns the exit status and the last model.
+    static func loop(terminal: TerminalSession, link: ServerLink, inbox: EventInbox, options: ClientOptions) -> (Int32, AppModel) {
+        var options = options
+        options.colour = terminal.colours >= 8
+        var model = AppModel(options: options, size: terminal.size)
+        var painter = terminal.makePainter()
+        var exitStatus: Int32 = 0
+        loop: while true {
+            var signal = terminal.takeStopSignal()
+            if signal == 0, !terminal.isAttached { signal = SIGHUP }
+            if signal != 0 {
+                exitStatus = 128 + signal
+                link.disconnect()
+                break
+            }
+            var events: [AppEvent] = [.tick(now: monotonicMs())]
+            events += inbox.drain()
+            events += terminal.readEvents(timeoutMs: model.isAnimating ? 16 : 40)   // at most ~60 frames a second
+            events += inbox.drain()
+            events.append(.tick(now: monotonicMs()))
+            for event in events {
+                if case .resized = event { painter.invalidate() }
+                for effect in update(&model, event) {
+                    switch effect {
+                    case let .send(message): link.send(message)
+                    case .connect: link.connect()
+                    case .disconnect: link.disconnect()
+                    case .quit: break loop
+                    }
+                }
+            }
+            let size = terminal.size
+            if size != model.size { _ = update(&model, .resized(size)); painter.invalidate() }
+            painter.paint(view(model, size: size))
+        }
+        return (exitStatus, model)
+    }
+}

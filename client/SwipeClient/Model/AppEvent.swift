@@ -1,0 +1,51 @@
+import SwipeProtocol
+
+/// A key the client reacts to.
+///
+/// ```swift
+/// let quit = Key.character("q")
+/// ```
+public enum Key: Hashable, Sendable {
+    case left, right, up, down, escape, enter
+    case character(Character)
+}
+
+/// Everything that can happen to the client: input, time, the network.
+///
+/// ```swift
+/// var model = AppModel(options: ClientOptions(name: "Bo", entry: .join(room: "ABCD", role: nil)),
+///                      size: TermSize(columns: 80, rows: 24))
+/// let effects = update(&model, .key(.right))
+/// ```
+public enum AppEvent: Hashable, Sendable {
+    case key(Key)
+    /// Mouse button 1 pressed, moved while held, released (0-based cell coordinates).
+    case mousePressed(row: Int, column: Int)
+    case mouseDragged(row: Int, column: Int)
+    case mouseReleased(row: Int, column: Int)
+    case resized(TermSize)
+    /// Local monotonic time in milliseconds; the shell sends one before each batch of events.
+    case tick(now: Double)
+    case server(ServerMessage)
+    /// A frame from the server that did not decode (the text says why).
+    case serverGarbled(String)
+    /// The WebSocket is open (not yet in the room).
+    case connected
+    /// The WebSocket closed or could not open.
+    case disconnected(reason: String)
+}
+
+/// What `update` asks the shells to do.
+///
+/// ```swift
+/// AppEffect.send(.ping(Ping(t: 0)))
+/// ```
+public enum AppEffect: Hashable, Sendable {
+    case send(ClientMessage)
+    /// Open the WebSocket (first time or a retry).
+    case connect
+    /// Close the WebSocket.
+    case disconnect
+    /// Leave the program (the terminal is restored by the shell).
+    case quit
+}

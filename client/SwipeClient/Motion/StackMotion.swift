@@ -1,0 +1,127 @@
+import SwipeCore
+
+/// An animation as a value (SwipeCore's `CardAnimationSpec`): from, to, curve, duration, sampled at an elapsed time.
+///
+/// ```swift
+/// let m: Motion = StandardAnimations.snapBack(from: CardTransform(rotation: 0.2))
+/// m.sample(at: 0.1)   // halfway back
+/// ```
+public typealias Motion = CardAnimationSpec
+
+/// The card-stack geometry and drag rules the client predicts locally, in layout points
+/// (container 300 × 400). The one place the client calls SwipeCore's layouts, `DragPhysics`
+/// and `StandardAnimations`.
+///
+/// ```swift
+/// StackMotion.frame(forCardAt: 1, visibleCount: 3)                       // (10, 24, 280 × 352)
+/// StackMotion.drag(translation: Point(x: 75, y: 0)).direction            // .right
+/// StackMotion.decision(translation: Point(x: 160, y: 0), velocity: .zero) // .right
+/// ```
+public enum StackMotion {
+    /// The container every layout is computed in.
+    public static let container = Rect(origin: .zero, size: .sourceContainer)
+    /// Seed 000's stacked layout. The vertical inset is larger than UIKit's so that each card
+    /// behind shows one terminal row below the one in front.
+    static let layout = StackedInsetsLayout(horizontalInset: 10, verticalInset: 24)
+    static let physics = DragPhysics(configuration: .default)
+
+    /// The frame of the card at `index`; the stack is fitted into the container (every card has the
+    /// height of the container less the insets of the cards behind it).
+    ///
+    /// ```swift
+    /// StackMotion.frame(forCardAt: 0, visibleCount: 3)   // (0, 0, 300 × 352)
+    /// ```
+    public static func frame(forCardAt index: Int, visibleCount: Int) -> Rect {
+        let count = max(1, visibleCount)
+        let bounds = Rect(x: 0, y: 0, width: container.width, height: container.height - layout.verticalInset * Double(count - 1))
+        return layout.frame(forCardAt: min(max(0, index), count - 1), visibleCount: count, in: bounds)
+    }
+
+    /// What a drag looks like: tilt and shrink, overlay progress and leading direction.
+    ///
+    /// ```swift
+    /// StackMotion.drag(translation: Point(x: 100, y: 0)).transform.rotation   // > 0: leans right
+    /// ```
+    public struct Drag: Hashable, Sendable {
+        public var translation: Point
+        public var rotation: Double
+        public var scale: Double
+        public var progress: Double
+        public var direction: SwipeDirection?
+
+        /// The card's transform relative to its resting frame.
+        ///
+        /// ```swift
+        /// StackMotion.drag(translation: Point(x: 100, y: 0)).transform.translation   // (100, 0)
+        /// ```
+        public var transform: CardTransform { CardTransform(translation: translation, rotation: rotation, scale: scale) }
+    }
+
+    /// The drag state for a translation (SwipeCore `DragPhysics`, `.default` configuration).
+    ///
+    /// ```swift
+    /// StackMotion.drag(translation: Point(x: -80, y: 0)).direction   // .left
+    /// ```
+    public static func drag(translation: Point) -> Drag {
+        let state = physics.state(translation: translation, in: container)
+        return Drag(translation: state.translation, rotation: state.rotation, scale: state.scale,
+                    progress: min(1, max(0, state.progress)), direction: state.leadingDirection)
+    }
+
+    /// What happens on release: a direction to swipe in, or nil to snap back.
+    ///
+    /// ```swift
+    /// StackMotion.decision(translation: Point(x: 40, y: 0), velocity: .zero)   // nil: snap back
+    /// ```
+    public static func decision(translation: Point, velocity: Point) -> SwipeDirection? {
+        physics.decision(translation: translation, velocity: velocity, in: container).direction
+    }
+
+    /// Seed 000's fly-off from where the card is now.
+    ///
+    /// ```swift
+    /// StackMotion.flyOff(from: .identity, direction: .right).to.translation   // (200, 75)
+    /// ```
+    public static func flyOff(from: CardTransform, direction: SwipeDirection) -> Motion {
+        StandardAnimations.flyOff(from: from, direction: direction)
+    }
+
+    /// Seed 000's snap back to the identity.
+    ///
+    /// ```swift
+    /// StackMotion.snapBack(from: CardTransform(rotation: 0.2)).to   // .identity
+    /// ```
+    public static func snapBack(from: CardTransform) -> Motion {
+        StandardAnimations.snapBack(from: from)
+    }
+
+    /// A card moving from one index frame to another (0.2 s), relative to the new frame.
+    ///
+    /// ```swift
+    /// StackMotion.reflow(from: 1, to: 0, visibleCount: 3).to   // .identity
+    /// ```
+    public static func reflow(from oldIndex: Int, to newIndex: Int, visibleCount: Int) -> Motion {
+        StandardAnimations.reflow(fromFrame: frame(forCardAt: oldIndex, visibleCount: visibleCount),
+                                  toFrame: frame(forCardAt: newIndex, visibleCount: visibleCount))
+    }
+
+    /// A card arriving at the back of the stack (Koloda's background spring, fading in).
+    ///
+    /// ```swift
+    /// StackMotion.appear(at: 2, visibleCount: 3).from.alpha   // 0
+    /// ```
+    public static func appear(at index: Int, visibleCount: Int) -> Motion {
+        let from = frame(forCardAt: index, visibleCount: visibleCount).centered(at: frame(forCardAt: index, visibleCount: visibleCount).center
+            + Point(x: 0, y: layout.verticalInset))
+        return StandardAnimations.backgroundArrival(fromFrame: from, toFrame: frame(forCardAt: index, visibleCount: visibleCount))
+    }
+
+    /// An undone card coming back from where it flew off.
+    ///
+    /// ```swift
+    /// StackMotion.revert(direction: .left).kind   // .revert
+    /// ```
+    public static func revert(direction: SwipeDirection) -> Motion {
+        StandardAnimations.revert(direction: direction)
+    }
+}

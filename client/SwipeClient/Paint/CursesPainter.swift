@@ -1,0 +1,79 @@
+// Shell: ncursesw painter. Runs on the MAIN thread only (the one that called initscr); touches
+// the curses screen (stdscr) and nothing else. Applies FrameDiff runs with swipe_put_cell.
+import CNCursesW
+
+/// Draws frames on the curses screen, cell by cell, only where they changed.
+///
+/// ```swift
+/// var painter = CursesPainter(window: swipe_stdscr(), colours: ColourMapper(colours: 256))
+/// painter.paint(view(model, size: size))
+/// ```
+struct CursesPainter {
+    let window: UnsafeMutablePointer<WINDOW>
+    let mapper: ColourMapper
+    var previous: Frame?
+    var pairs: [PairKey: Int16] = [:]
+    let maxPairs: Int
+
+    struct PairKey: Hashable {
+        var foreground: Int
+        var background: Int
+    }
+
+    /// Creates a painter on a curses window.
+    init(window: UnsafeMutablePointer<WINDOW>, colours: ColourMapper) {
+        self.window = window
+        self.mapper = colours
+        self.maxPairs = min(Int(Int16.max), Int(swipe_color_pairs()))
+    }
+
+    /// Forgets what is on screen (after a resize or a redraw request): the next paint draws everything.
+    mutating func invalidate() {
+        previous = nil
+        wclear(window)
+    }
+
+    /// Draws the changes from the previous frame and refreshes. Returns the number of runs drawn.
+    @discardableResult
+    mutating func paint(_ frame: Frame) -> Int {
+        let runs = FrameDiff.runs(from: previous, to: frame)
+        for run in runs {
+            var column = run.column
+            for cell in run.cells {
+                defer { column += 1 }
+                if cell.isContinuation { continue }
+                draw(cell, row: run.row, column: column)
+            }
+        }
+        previous = frame
+        wnoutrefresh(window)
+        doupdate()
+        return runs.count
+    }
+
+    private mutating func draw(_ cell: Cell, row: Int, column: Int) {
+        var attributes = swipe_a_normal()
+        if cell.style.bold { attributes |= swipe_a_bold() }
+        if cell.style.dim { attributes |= swipe_a_dim() }
+        if cell.style.reverse { attributes |= swipe_a_reverse() }
+        if cell.style.underline { attributes |= swipe_a_underline() }
+        let pair = pairNumber(for: cell.style)
+        var chars: [wchar_t] = cell.grapheme.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
+        if chars.isEmpty { chars = [wchar_t(32)] }
+        chars.append(0)
+        _ = swipe_put_cell(window, Int32(row), Int32(column), chars, attributes, pair)
+    }
+
+    private mutating func pairNumber(for style: CellStyle) -> Int16 {
+        let fg = mapper.terminalColour(style.foreground) ?? -1
+        let bg = mapper.terminalColour(style.background) ?? -1
+        if fg == -1 && bg == -1 { return 0 }
+        let key = PairKey(foreground: fg, background: bg)
+        if let pair = pairs[key] { return pair }
+        guard pairs.count + 1 < maxPairs else { return 0 }
+        let pair = Int16(pairs.count + 1)
+        init_pair(pair, Int16(fg), Int16(bg))
+        pairs[key] = pair
+        return pair
+    }
+}

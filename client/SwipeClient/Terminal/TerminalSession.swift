@@ -1,0 +1,132 @@
+// Shell: the curses terminal. Runs on the MAIN thread only. Owns initscr/endwin, the mouse mode
+// (xterm 1003 all-motion), signal handlers (stop signals set a flag polled here; crash signals
+// restore the terminal in the C handler) and reading input. Touches stdscr and stdout.
+import CNCursesW
+import Foundation
+
+/// The terminal while the client runs: started once, stopped once (also on Ctrl-C and crashes).
+///
+/// ```swift
+/// let terminal = try TerminalSession.start(colour: true)
+/// defer { terminal.stop() }
+/// let events = terminal.readEvents(timeoutMs: 16)
+/// ```
+final class TerminalSession {
+    let window: UnsafeMutablePointer<WINDOW>
+    /// Colours available after NO_COLOR and terminal capabilities (0 = monochrome).
+    let colours: Int
+    var decoder = InputDecoder()
+    var stopped = false
+
+    private init(window: UnsafeMutablePointer<WINDOW>, colours: Int) {
+        self.window = window
+        self.colours = colours
+    }
+
+    /// Puts the terminal into full-screen mode with mouse tracking. `colour: false` forces monochrome.
+    static func start(colour: Bool) throws -> TerminalSession {
+        swipe_install_signal_handlers()
+        setlocale(LC_ALL, "")
+        guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else { throw TerminalError.notATerminal }
+        guard let window = initscr() else { throw TerminalError.cannotStart }
+        cbreak()
+        noecho()
+        nonl()
+        keypad(window, true)
+        curs_set(0)
+        set_escdelay(25)
+        var colours = 0
+        if colour, has_colors() {
+            start_color()
+            use_default_colors()
+            colours = Int(swipe_colors())
+        }
+        mousemask(swipe_all_mouse_events() | swipe_report_mouse_position(), nil)
+        mouseinterval(0)
+        swipe_write_stdout("\u{1B}[?1003h")
+        return TerminalSession(window: window, colours: colours)
+    }
+
+    /// Restores the terminal (mouse mode off, curses ended). Safe to call twice.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        swipe_write_stdout("\u{1B}[?1003l")
+        curs_set(1)
+        endwin()
+    }
+
+    /// Whether the terminal is still there (false once the tty has gone away).
+    var isAttached: Bool { isatty(STDIN_FILENO) != 0 }
+
+    /// The current size in cells.
+    var size: TermSize { TermSize(columns: Int(getmaxx(window)), rows: Int(getmaxy(window))) }
+
+    /// The stop signal (SIGINT, SIGTERM, SIGHUP) received since the last call, or 0.
+    func takeStopSignal() -> Int32 { swipe_take_stop_signal() }
+
+    /// A painter for this terminal.
+    func makePainter() -> CursesPainter { CursesPainter(window: window, colours: ColourMapper(colours: colours)) }
+
+    /// Waits up to `timeoutMs` for input, then reads everything already queued.
+    func readEvents(timeoutMs: Int32) -> [AppEvent] {
+        var events: [AppEvent] = []
+        wtimeout(window, timeoutMs)
+        var first = true
+        while true {
+            if !first { wtimeout(window, 0) }
+            first = false
+            var wch: wint_t = 0
+            let status = wget_wch(window, &wch)
+            if status == ERR { break }
+            if status == KEY_CODE_YES {
+                events += functionKey(Int32(wch))
+            } else if let scalar = Unicode.Scalar(UInt32(wch)) {
+                events += decoder.character(scalar)
+            }
+            if events.count > 256 { break }
+        }
+        return events
+    }
+
+    private func functionKey(_ code: Int32) -> [AppEvent] {
+        switch code {
+        case KEY_MOUSE:
+            var events: [AppEvent] = []
+            var state: mmask_t = 0
+            var y: Int32 = 0, x: Int32 = 0
+            var reads = 0
+            while reads < 32, swipe_get_mouse(&state, &y, &x) == OK {
+                reads += 1
+                let pressed = state & swipe_button1_pressed() != 0
+                let released = state & swipe_button1_released() != 0
+                let motion = state & swipe_report_mouse_position() != 0
+                events += decoder.mouse(pressed: pressed, released: released, motion: motion, row: Int(y), column: Int(x))
+            }
+            return events
+        case KEY_RESIZE: return decoder.functionKey(.resize, size: size)
+        case KEY_LEFT: return decoder.functionKey(.left, size: size)
+        case KEY_RIGHT: return decoder.functionKey(.right, size: size)
+        case KEY_UP: return decoder.functionKey(.up, size: size)
+        case KEY_DOWN: return decoder.functionKey(.down, size: size)
+        default: return []
+        }
+    }
+}
+
+/// Why the terminal could not be used.
+///
+/// ```swift
+/// TerminalError.notATerminal.description   // "swipe needs an interactive terminal (stdin and stdout are not a tty)"
+/// ```
+enum TerminalError: Error, CustomStringConvertible {
+    case notATerminal
+    case cannotStart
+
+    var description: String {
+        switch self {
+        case .notATerminal: return "swipe needs an interactive terminal (stdin and stdout are not a tty)"
+        case .cannotStart: return "could not start the terminal interface (check TERM)"
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import SwipeCore
+
+/// How wide text is on a terminal, and how to make network text safe to draw: the one place
+/// the client calls SwipeCore's `DisplayWidth`, `TextSanitizer` and `TextDirection`.
+///
+/// ```swift
+/// TextMetrics.width("千と千尋")               // 8
+/// TextMetrics.clean("a\u{1B}[31mb")        // "a[31mb"
+/// TextMetrics.truncate("Amélie", to: 4)    // "Amé…"
+/// ```
+public enum TextMetrics {
+    /// Terminal columns a grapheme occupies: 0, 1 or 2.
+    ///
+    /// ```swift
+    /// TextMetrics.width(Character("字"))   // 2
+    /// ```
+    public static func width(_ character: Character) -> Int { DisplayWidth.of(character) }
+
+    /// Terminal columns a string occupies.
+    ///
+    /// ```swift
+    /// TextMetrics.width("e\u{301}")   // 1
+    /// ```
+    public static func width(_ text: String) -> Int { DisplayWidth.of(text) }
+
+    /// Removes everything that could steer a terminal: controls, ESC, bidi overrides.
+    ///
+    /// ```swift
+    /// TextMetrics.clean("x\u{1B}[2Jy")   // "xy"
+    /// ```
+    public static func clean(_ text: String) -> String { TextSanitizer.clean(text) }
+
+    /// Cuts `text` to at most `width` columns, ending with `ellipsis` when something was cut.
+    ///
+    /// ```swift
+    /// TextMetrics.truncate("Spirited Away", to: 8)   // "Spirite…"
+    /// ```
+    public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+        width <= 0 ? "" : DisplayWidth.truncate(text, toWidth: width, ellipsis: ellipsis)
+    }
+
+    /// Word-wraps into at most `maxLines` lines of at most `width` columns.
+    ///
+    /// ```swift
+    /// TextMetrics.wrap("Sand, spice and destiny", width: 12, maxLines: 2)   // ["Sand, spice", "and destiny"]
+    /// ```
+    public static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
+        guard width > 0, maxLines > 0 else { return [] }
+        return DisplayWidth.wrap(text, width: width, maxLines: maxLines)
+    }
+
+    /// Whether the text reads right to left (Hebrew, Arabic, …).
+    ///
+    /// ```swift
+    /// TextMetrics.isRightToLeft("שלום")   // true
+    /// ```
+    public static func isRightToLeft(_ text: String) -> Bool { TextDirection.isRightToLeft(text) }
+
+    /// The order in which a terminal without bidi support must receive a line so that it reads
+    /// correctly: right-to-left lines are reversed grapheme by grapheme.
+    ///
+    /// ```swift
+    /// TextMetrics.visualOrder("אב")   // "בא"
+    /// ```
+    public static func visualOrder(_ text: String) -> String {
+        isRightToLeft(text) ? String(text.reversed()) : text
+    }
+}

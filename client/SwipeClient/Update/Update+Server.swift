@@ -1,0 +1,216 @@
+import SwipeCore
+import SwipeProtocol
+
+extension AppModel {
+    mutating func receive(_ message: ServerMessage) -> [AppEffect] {
+        switch message {
+        case let .welcome(welcome): return welcomed(welcome)
+        case let .memberJoined(info):
+            editRoom { room in
+                if let i = room.members.firstIndex(where: { $0.id == info.id }) { room.members[i] = info } else { room.members.append(info) }
+            }
+        case let .memberLeft(ref):
+            editRoom { $0.members.removeAll { $0.id == ref.member } }
+            remoteDrags[ref.member] = nil
+        case let .memberOnline(ref):
+            editMember(ref.member) { $0.online = true }
+        case let .memberOffline(ref):
+            editMember(ref.member) { $0.online = false }
+            remoteDrags[ref.member] = nil
+        case let .phase(change):
+            editRoom { room in
+                room.phase = change.phase
+                room.deadline = change.deadline
+            }
+            if change.phase == .finished { return sendIfOnline(.results) }
+        case let .cardState(state):
+            guard state.member != me else { return [] }
+            switch state.phase {
+            case .began, .changed: remoteDrags[state.member] = state
+            case .ended, .cancelled: remoteDrags[state.member] = nil
+            }
+        case let .animation(animation): play(animation)
+        case let .voteAccepted(accepted): voteAccepted(accepted)
+        case let .tally(tally):
+            editRoom { room in
+                if let i = room.tallies.firstIndex(where: { $0.card == tally.card }) { room.tallies[i] = tally } else { room.tallies.append(tally) }
+            }
+        case let .cardResolved(resolved): cardResolved(resolved)
+        case let .match(match):
+            banner = MatchBanner(match: match, shownAt: now)
+            editRoom { room in if !room.matches.contains(match.card.id) { room.matches.append(match.card.id) } }
+        case let .results(results):
+            self.results = results
+            if results.final { showingResults = true }
+        case let .pong(pong):
+            clockOffset = pong.serverTime - (pong.t + now) / 2
+        case let .roomClosed(closed):
+            connection = .closed(reason: TextMetrics.clean(closed.reason))
+            return [.disconnect]
+        case let .error(error):
+            notice = Notice(text: TextMetrics.clean(error.message), shownAt: now)
+            if case .joining = connection { return joinRefused(error) }
+            switch error.code {
+            case .alreadyVoted, .cardResolved, .notCurrentCard, .unknownCard:
+                if !pendingVotes.isEmpty { pendingVotes.removeFirst() }
+            case .badToken:
+                token = nil
+            case .badJSON, .unknownType, .missingField, .badField, .binaryFrame, .tooLarge, .rateLimited, .notInRoom,
+                 .alreadyInRoom, .unknownRoom, .roomFull, .tooManyRooms, .unknownDeck, .badDeck, .nothingToUndo, .notAllowed,
+                 .notHost, .unknownMember, .roomClosed, .other:
+                break
+            }
+        }
+        return []
+    }
+
+    /// The server refused our `join`/`create`: a stale resume token rejoins as a new member; a room
+    /// that is gone, full or cannot be made ends the session with the server's reason.
+    mutating func joinRefused(_ error: ProtocolError) -> [AppEffect] {
+        switch error.code {
+        case .badToken:
+            token = nil
+            let code: RoomCode
+            switch options.entry {
+            case let .join(room, _): code = room
+            case .create: code = room?.code ?? ""
+            }
+            return [.send(.join(JoinRoom(room: code, name: options.name, role: myInfo?.role)))]
+        case .unknownRoom, .roomClosed, .roomFull, .tooManyRooms, .unknownDeck, .badDeck, .badField, .missingField, .badJSON,
+             .notAllowed, .alreadyInRoom:
+            connection = .closed(reason: TextMetrics.clean(error.message))
+            return [.disconnect]
+        case .unknownType, .binaryFrame, .tooLarge, .rateLimited, .notInRoom, .unknownCard, .notCurrentCard, .alreadyVoted,
+             .cardResolved, .nothingToUndo, .notHost, .unknownMember, .other:
+            return []
+        }
+    }
+
+    mutating func welcomed(_ welcome: Welcome) -> [AppEffect] {
+        me = welcome.you
+        token = welcome.token
+        clockOffset = welcome.serverTime - now
+        connection = .online
+        var room = welcome.room
+        let acknowledged = Set(room.myVotes.keys)
+        pendingVotes.removeAll { acknowledged.contains($0.card.rawValue) }
+        if room.pacing == .free {
+            let gone = Set(pendingVotes.map(\.card)).union(leaving.map(\.card.id))
+            room.visible.removeAll { gone.contains($0.id) }
+        }
+        self.room = room
+        remoteDrags = [:]
+        return pendingVotes.map { .send(.swipe($0)) }
+    }
+
+    mutating func play(_ animation: CardAnimation) {
+        if let member = animation.member, member != me { return }
+        let startedAt = clockOffset.map { animation.startAt - $0 } ?? now
+        let motion = Self.relativeMotion(animation)
+        if drag?.card == animation.card { return }
+        switch animation.kind {
+        case .flyOff:
+            if leaving.contains(where: { $0.card.id == animation.card }) { return }
+            guard var room, let index = room.visible.firstIndex(where: { $0.id == animation.card }) else { return }
+            let card = room.visible.remove(at: index)
+            self.room = room
+            playing[card.id] = nil
+            let direction: SwipeDirection = animation.to.translation.x > 1 ? .right
+                : animation.to.translation.x < -1 ? .left : (animation.to.translation.y < 0 ? .up : .down)
+            leaving.append(LeavingCard(card: card, motion: PlayingMotion(motion: motion, startedAt: startedAt), direction: direction))
+            if index == 0 { reflowAfterRemovingTop() }
+        case .snapBack, .reflow, .appear, .backgroundArrival, .revert:
+            guard room?.visible.contains(where: { $0.id == animation.card }) == true else { return }
+            playing[animation.card] = PlayingMotion(motion: motion, startedAt: startedAt)
+        }
+    }
+
+    /// Fly-offs play as sent (relative to the card's frame). Every other kind is made to end at the
+    /// card's resting frame: the server's `to` becomes the identity and `from` keeps its offset from `to`,
+    /// so a server that sends absolute stack transforms and one that sends relative ones look the same.
+    static func relativeMotion(_ animation: CardAnimation) -> Motion {
+        switch animation.kind {
+        case .flyOff:
+            return Motion(kind: .flyOff, from: animation.from, to: animation.to, curve: animation.curve, duration: animation.duration)
+        case .snapBack, .reflow, .appear, .backgroundArrival, .revert:
+            let from = animation.from, to = animation.to
+            let relative = CardTransform(translation: from.translation - to.translation, rotation: from.rotation - to.rotation,
+                                         scale: to.scale != 0 ? from.scale / to.scale : from.scale,
+                                         alpha: to.alpha != 0 ? from.alpha / to.alpha : from.alpha)
+            return Motion(kind: animation.kind, from: relative, to: .identity, curve: animation.curve, duration: animation.duration)
+        }
+    }
+
+    mutating func voteAccepted(_ accepted: VoteAccepted) {
+        if let seq = accepted.seq, let i = pendingVotes.firstIndex(where: { $0.seq == seq }) {
+            pendingVotes.remove(at: i)
+        } else if let i = pendingVotes.firstIndex(where: { $0.card == accepted.card }) {
+            pendingVotes.remove(at: i)
+        }
+        if var room, room.pacing == .free, let visible = accepted.visible {
+            // Free pacing: the server's window after this vote, less cards still shown leaving or
+            // swiped locally and not yet acknowledged.
+            let gone = Set(leaving.map(\.card.id)).union(pendingVotes.map(\.card))
+            room.visible = visible.filter { !gone.contains($0.id) }
+            if let remaining = accepted.remaining { room.remaining = remaining }
+            self.room = room
+        }
+        if accepted.undone {
+            editRoom { $0.myVotes[accepted.card.rawValue] = nil }
+            restoreSwiped(accepted.card)
+        } else if let vote = accepted.vote {
+            editRoom { $0.myVotes[accepted.card.rawValue] = vote }
+            editMember(me) { $0.votedCurrent = true; $0.votesCast += 1 }
+        }
+    }
+
+    mutating func cardResolved(_ resolved: CardResolved) {
+        guard var room else { return }
+        if resolved.outcome == .match, !room.matches.contains(resolved.card) { room.matches.append(resolved.card) }
+        room.tallies.removeAll { $0.card == resolved.card }
+        let oldOrder = room.visible.map(\.id)
+        if let index = room.visible.firstIndex(where: { $0.id == resolved.card }),
+           !leaving.contains(where: { $0.card.id == resolved.card }) {
+            let card = room.visible[index]
+            let direction: SwipeDirection
+            switch resolved.outcome {
+            case .match: direction = .right
+            case .noMatch: direction = .left
+            case .skipped, .timedOut: direction = .down
+            }
+            let from = drag?.card == card.id ? StackMotion.drag(translation: drag?.translation ?? .zero).transform : .identity
+            leaving.append(LeavingCard(card: card, motion: PlayingMotion(motion: StackMotion.flyOff(from: from, direction: direction),
+                                                                         startedAt: now), direction: direction))
+        }
+        if drag?.card == resolved.card { drag = nil }
+        let gone = Set(leaving.map(\.card.id)).union(room.pacing == .free ? Set(pendingVotes.map(\.card)) : [])
+        let fresh = resolved.visible.filter { !gone.contains($0.id) }
+        for (index, card) in fresh.enumerated() where playing[card.id] == nil {
+            if let old = oldOrder.firstIndex(of: card.id) {
+                if old != index {
+                    playing[card.id] = PlayingMotion(motion: StackMotion.reflow(from: old, to: index, visibleCount: max(1, fresh.count)),
+                                                     startedAt: now)
+                }
+            } else {
+                playing[card.id] = PlayingMotion(motion: StackMotion.appear(at: index, visibleCount: max(1, fresh.count)), startedAt: now)
+            }
+        }
+        room.visible = fresh
+        room.remaining = resolved.remaining
+        for i in room.members.indices { room.members[i].votedCurrent = false }
+        self.room = room
+    }
+
+    mutating func editRoom(_ change: (inout RoomSnapshot) -> Void) {
+        guard var room else { return }
+        change(&room)
+        self.room = room
+    }
+
+    mutating func editMember(_ id: MemberID?, _ change: (inout MemberInfo) -> Void) {
+        guard let id else { return }
+        editRoom { room in
+            if let i = room.members.firstIndex(where: { $0.id == id }) { change(&room.members[i]) }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import SwipeCore
+import SwipeProtocol
+
+/// Applies one event to the model and returns what the shells must do. Pure: time comes in
+/// through `.tick`, the screen size through `.resized`, the network through `.server`.
+///
+/// ```swift
+/// var model = AppModel(options: ClientOptions(name: "Bo", entry: .join(room: "K7QM", role: nil)),
+///                      size: TermSize(columns: 80, rows: 24))
+/// update(&model, .tick(now: 0))     // [.connect]
+/// update(&model, .connected)        // [.send(.join(…))]
+/// ```
+@discardableResult
+public func update(_ model: inout AppModel, _ event: AppEvent) -> [AppEffect] {
+    switch event {
+    case let .tick(now):
+        return model.tick(now: now)
+    case let .key(key):
+        return model.handleKey(key)
+    case let .mousePressed(row, column):
+        return model.pointerPressed(row: row, column: column)
+    case let .mouseDragged(row, column):
+        return model.pointerMoved(row: row, column: column)
+    case let .mouseReleased(row, column):
+        return model.pointerReleased(row: row, column: column)
+    case let .resized(size):
+        model.size = size
+        return []
+    case let .server(message):
+        return model.receive(message)
+    case let .serverGarbled(reason):
+        model.notice = Notice(text: "bad message from server: " + TextMetrics.clean(reason), shownAt: model.now)
+        return []
+    case .connected:
+        return model.connectionOpened()
+    case let .disconnected(reason):
+        return model.connectionLost(reason: reason)
+    }
+}
+
+extension AppModel {
+    /// How often a ping (keepalive and clock sync) goes out while online (ms).
+    static let pingInterval = 5000.0
+    /// At most this often a drag update goes out (ms): 30 per second.
+    static let dragSendInterval = 33.0
+
+    mutating func tick(now: Double) -> [AppEffect] {
+        self.now = max(self.now, now)
+        var effects: [AppEffect] = []
+        if !started {
+            started = true
+            connection = .connecting(attempt: 1)
+            effects.append(.connect)
+        }
+        if case let .reconnecting(attempt, retryAt) = connection, self.now >= retryAt {
+            connection = .connecting(attempt: attempt)
+            effects.append(.connect)
+        }
+        if connection.isOnline, self.now - (lastPingAt ?? -Self.pingInterval) >= Self.pingInterval {
+            lastPingAt = self.now
+            effects.append(.send(.ping(Ping(t: self.now))))
+        }
+        playing = playing.filter { !$0.value.isFinished(now: self.now) }
+        leaving.removeAll { $0.motion.isFinished(now: self.now) }
+        if let banner, self.now - banner.shownAt > MatchBanner.duration { self.banner = nil }
+        if let notice, self.now - notice.shownAt > Notice.duration { self.notice = nil }
+        return effects
+    }
+
+    /// Whether anything is moving (the shell draws at up to 60 fps while true).
+    ///
+    /// ```swift
+    /// model.isAnimating   // true while a card flies off
+    /// ```
+    public var isAnimating: Bool {
+        !playing.isEmpty || !leaving.isEmpty || drag != nil || !remoteDrags.isEmpty
+    }
+
+    mutating func connectionOpened() -> [AppEffect] {
+        let attempt: Int
+        switch connection {
+        case let .connecting(a), let .joining(a), let .reconnecting(a, _): attempt = a
+        case .online: attempt = 1
+        case .closed: return [.disconnect]
+        }
+        connection = .joining(attempt: attempt)
+        if let room, let token {
+            return [.send(.join(JoinRoom(room: room.code, name: options.name, role: myInfo?.role, token: token)))]
+        }
+        switch options.entry {
+        case let .join(code, role):
+            return [.send(.join(JoinRoom(room: code, name: options.name, role: role)))]
+        case let .create(create):
+            return [.send(.create(create))]
+        }
+    }
+
+    mutating func connectionLost(reason: String) -> [AppEffect] {
+        let attempt: Int
+        switch connection {
+        case .closed: return []
+        case .online: attempt = 1
+        case let .connecting(a), let .joining(a), let .reconnecting(a, _): attempt = a + 1
+        }
+        connection = .reconnecting(attempt: attempt, retryAt: now + ConnectionStatus.backoff(attempt: attempt))
+        if let drag {
+            playing[drag.card] = PlayingMotion(motion: StackMotion.snapBack(from: StackMotion.drag(translation: drag.translation).transform),
+                                               startedAt: now)
+            self.drag = nil
+        }
+        remoteDrags = [:]
+        notice = Notice(text: "connection lost: " + TextMetrics.clean(reason), shownAt: now)
+        return []
+    }
+
+    /// Appends a send when online; messages made offline are dropped (votes are kept in `pendingVotes`).
+    func sendIfOnline(_ message: ClientMessage) -> [AppEffect] {
+        connection.isOnline ? [.send(message)] : []
+    }
+}

@@ -1,0 +1,153 @@
+import SwipeCore
+
+/// Turns a card shape in layout points into terminal cells. Upright cards get crisp rounded
+/// box-drawing borders; tilted or scaled cards get their outline rasterised with braille dots
+/// (2 × 4 dots per cell, square in layout points), so a tilt of a few degrees is visible.
+///
+/// ```swift
+/// let g = StackGeometry(size: TermSize(columns: 80, rows: 24))
+/// let raster = CellRasterizer(geometry: g).rasterize(frame: StackMotion.frame(forCardAt: 0, visibleCount: 3),
+///                                                    transform: CardTransform(rotation: 0.2))
+/// raster.cells.count   // cells covered by the card
+/// ```
+struct CellRasterizer: Sendable {
+    let geometry: StackGeometry
+
+    /// Creates a rasterizer for a screen geometry.
+    init(geometry: StackGeometry) { self.geometry = geometry }
+
+    /// What covers one cell.
+    enum Coverage: Hashable, Sendable {
+        /// Inside the card: text may be drawn here.
+        case interior
+        /// On the outline: draw this glyph (a box-drawing or braille character).
+        case border(Character)
+    }
+
+    /// A rasterised card: the cells it covers, keyed by (row, column).
+    struct Raster: Sendable {
+        var cells: [CellKey: Coverage] = [:]
+        /// Cells of the drop shadow (outside the card).
+        var shadow: [CellKey] = []
+    }
+
+    /// A cell position.
+    struct CellKey: Hashable, Sendable {
+        var row: Int
+        var column: Int
+    }
+
+    /// Rasterises a card frame (layout points) under a transform.
+    func rasterize(frame: Rect, transform: CardTransform, withShadow: Bool = false) -> Raster {
+        guard transform.isDrawable else { return Raster() }
+        let shape = CardShape(frame: frame, transform: transform)
+        return shape.isAtRest ? upright(shape, withShadow: withShadow) : tilted(shape, withShadow: withShadow)
+    }
+
+    private func upright(_ shape: CardShape, withShadow: Bool) -> Raster {
+        let topLeft = geometry.cell(for: shape.layout(Point(x: 0, y: 0)))
+        let bottomRight = geometry.cell(for: shape.layout(Point(x: shape.frame.width, y: shape.frame.height)))
+        let left = Int(topLeft.column.rounded()), right = Int(bottomRight.column.rounded()) - 1
+        let top = Int(topLeft.row.rounded()), bottom = Int(bottomRight.row.rounded()) - 1
+        var raster = Raster()
+        guard right > left, bottom > top else { return raster }
+        let rows = max(top, -2)...max(max(top, -2), min(bottom, geometry.size.rows + 2))
+        let columns = max(left, -2)...max(max(left, -2), min(right, geometry.size.columns + 2))
+        for row in rows {
+            for column in columns {
+                let glyph: Character?
+                switch (row, column) {
+                case (top, left): glyph = "╭"
+                case (top, right): glyph = "╮"
+                case (bottom, left): glyph = "╰"
+                case (bottom, right): glyph = "╯"
+                case (top, _), (bottom, _): glyph = "─"
+                case (_, left), (_, right): glyph = "│"
+                default: glyph = nil
+                }
+                raster.cells[CellKey(row: row, column: column)] = glyph.map(Coverage.border) ?? .interior
+            }
+        }
+        if withShadow {
+            for row in rows where row > top { raster.shadow.append(CellKey(row: row, column: right + 1)) }
+            raster.shadow.append(CellKey(row: bottom + 1, column: right + 1))
+            for column in columns where column > left { raster.shadow.append(CellKey(row: bottom + 1, column: column)) }
+        }
+        return raster
+    }
+
+    private func tilted(_ shape: CardShape, withShadow: Bool) -> Raster {
+        let corners = shape.corners.map(geometry.cell(for:))
+        let minColumn = Int((corners.map(\.column).min() ?? 0).rounded(.down)) - 1
+        let maxColumn = Int((corners.map(\.column).max() ?? 0).rounded(.up)) + 1
+        let minRow = Int((corners.map(\.row).min() ?? 0).rounded(.down)) - 1
+        let maxRow = Int((corners.map(\.row).max() ?? 0).rounded(.up)) + 1
+        var raster = Raster()
+        let rowLow = max(minRow, -1), rowHigh = min(maxRow, geometry.size.rows + 1)
+        let columnLow = max(minColumn, -1), columnHigh = min(maxColumn, geometry.size.columns + 1)
+        guard rowLow <= rowHigh, columnLow <= columnHigh else { return raster }
+        // Inside/outside for every braille dot of the box, with a one-dot margin, computed once.
+        let width = (columnHigh - columnLow + 1) * 2 + 2
+        let height = (rowHigh - rowLow + 1) * 4 + 2
+        var inside = [Bool](repeating: false, count: width * height)
+        for gy in 0..<height {
+            let rowPosition = Double(rowLow) + (Double(gy - 1) + 0.5) / 4
+            for gx in 0..<width {
+                let p = geometry.point(column: Double(columnLow) + (Double(gx - 1) + 0.5) / 2, row: rowPosition)
+                inside[gy * width + gx] = shape.contains(p)
+            }
+        }
+        func isInside(_ gx: Int, _ gy: Int) -> Bool { inside[gy * width + gx] }
+        for row in rowLow...rowHigh {
+            for column in columnLow...columnHigh {
+                var dots: UInt32 = 0
+                var count = 0
+                for dy in 0..<4 {
+                    for dx in 0..<2 {
+                        let gx = (column - columnLow) * 2 + dx + 1, gy = (row - rowLow) * 4 + dy + 1
+                        guard isInside(gx, gy) else { continue }
+                        count += 1
+                        if !isInside(gx - 1, gy) || !isInside(gx + 1, gy) || !isInside(gx, gy - 1) || !isInside(gx, gy + 1) {
+                            dots |= Self.brailleBit(dx: dx, dy: dy)
+                        }
+                    }
+                }
+                let key = CellKey(row: row, column: column)
+                if dots != 0, let scalar = Unicode.Scalar(0x2800 + dots) {
+                    raster.cells[key] = .border(Character(scalar))
+                } else if count == 8 {
+                    raster.cells[key] = .interior
+                } else if withShadow, count == 0 {
+                    let centre = geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)
+                    let lifted = centre - Point(x: geometry.pointsPerColumn, y: geometry.pointsPerColumn * 2)
+                    if shape.contains(lifted) { raster.shadow.append(key) }
+                }
+            }
+        }
+        return raster
+    }
+
+    /// The Unicode braille bit for the dot at (dx 0…1, dy 0…3).
+    static func brailleBit(dx: Int, dy: Int) -> UInt32 {
+        switch (dx, dy) {
+        case (0, 0): return 0x01
+        case (0, 1): return 0x02
+        case (0, 2): return 0x04
+        case (1, 0): return 0x08
+        case (1, 1): return 0x10
+        case (1, 2): return 0x20
+        case (0, _): return 0x40
+        default: return 0x80
+        }
+    }
+}
+
+extension CardTransform {
+    /// Whether the transform can be drawn: finite, within 100 000 points, scale 0.01…100 (anything
+    /// else, e.g. from a misbehaving server, is not drawn rather than trapping on conversion).
+    var isDrawable: Bool {
+        let values = [translation.x, translation.y, rotation, scale, alpha]
+        return values.allSatisfy(\.isFinite) && abs(translation.x) < 100_000 && abs(translation.y) < 100_000
+            && abs(rotation) < 1_000 && scale > 0.01 && scale < 100
+    }
+}

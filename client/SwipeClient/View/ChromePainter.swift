@@ -1,0 +1,132 @@
+import SwipeCore
+import SwipeProtocol
+
+/// Header, footer, status line and the group sidebar.
+struct ChromePainter {
+    let model: AppModel
+    let geometry: StackGeometry
+    let palette: Palette
+
+    var columns: Int { geometry.size.columns }
+    var rows: Int { geometry.size.rows }
+
+    func drawHeader(into frame: inout Frame) {
+        frame.fill(row: 0, column: 0, rows: 1, columns: columns, style: palette.header)
+        var left = " ◆ SwipeDeck"
+        if let room = model.room { left += "  │  " + TextMetrics.clean(room.deckName) + "  │  room " + TextMetrics.clean(room.code.rawValue) }
+        let status: String
+        switch model.connection {
+        case .online: status = "● online "
+        case let .reconnecting(attempt, _): status = "◌ reconnecting… (try \(attempt)) "
+        case .connecting, .joining: status = "◌ " + model.connection.label + " "
+        case .closed: status = "✕ " + model.connection.label + " "
+        }
+        let statusText = TextMetrics.truncate(status, to: max(0, columns / 2))
+        frame.write(TextMetrics.truncate(left, to: columns - TextMetrics.width(statusText) - 1), row: 0, column: 0, style: palette.header)
+        frame.write(statusText, row: 0, column: columns - TextMetrics.width(statusText), style: palette.header)
+    }
+
+    func drawFooter(into frame: inout Frame) {
+        let row = rows - 1
+        frame.fill(row: row, column: 0, rows: 1, columns: columns, style: palette.footer)
+        let keys: [(String, String)] = model.showingResults
+            ? [("r", "back"), ("?", "help"), ("q", "quit")]
+            : [("←/h", "nope"), ("→/l", "like"), ("↑/k", "super"), ("u", "undo"), ("r", "results"), ("?", "help"), ("q", "quit")]
+        var x = 1
+        for (key, label) in keys {
+            let need = TextMetrics.width(key) + TextMetrics.width(label) + 3
+            guard x + need <= columns else { break }
+            x += frame.write(key, row: row, column: x, style: palette.footerKey)
+            x += frame.write(" " + label + "  ", row: row, column: x, style: palette.footer)
+        }
+    }
+
+    /// The line under the cards: the user's vote and the group's progress, or a notice.
+    func drawStatusLine(into frame: inout Frame) {
+        let row = rows - 2
+        let width = geometry.stackColumns - 2
+        if let notice = model.notice {
+            frame.centred("! " + notice.text, row: row, column: 1, width: width, style: palette.warning)
+            return
+        }
+        guard let room = model.room, room.phase == .voting, let top = model.topCard else { return }
+        var text = ""
+        if let vote = model.myVote(on: top.id) {
+            text = "You voted \(vote.mark) \(vote.stamp)"
+            if model.pendingVotes.contains(where: { $0.card == top.id }) { text += " (sending…)" }
+            if room.pacing == .lockstep, let tally = room.tallies.first(where: { $0.card == top.id }) {
+                let waiting = max(0, tally.eligible - tally.voted)
+                text += waiting > 0 ? " · waiting for \(waiting) more" : ""
+            }
+        } else if !model.pendingVotes.isEmpty {
+            text = model.pendingVotes.count == 1 ? "1 vote waiting for the server" : "\(model.pendingVotes.count) votes waiting for the server"
+        }
+        if !text.isEmpty { frame.centred(text, row: row, column: 1, width: width, style: palette.label) }
+    }
+
+    func drawSidebar(into frame: inout Frame) {
+        let x0 = geometry.stackColumns
+        for row in 1..<(rows - 1) { frame.put("│", row: row, column: x0, style: palette.label) }
+        let x = x0 + 2
+        let width = max(0, columns - x - 1)
+        var row = 2
+        func line(_ text: String, _ style: CellStyle) {
+            guard row < rows - 1 else { return }
+            frame.write(TextMetrics.truncate(text, to: width), row: row, column: x, style: style, maxColumn: x + width)
+            row += 1
+        }
+        guard let room = model.room else {
+            line("Connecting…", palette.label)
+            return
+        }
+        line("ROOM", palette.label)
+        line(TextMetrics.clean(room.code.rawValue), palette.value)
+        line("\(TextMetrics.clean(room.deckName)) · \(room.pacing.rawValue)", palette.label)
+        row += 1
+        let number = min(room.totalCards, max(1, room.totalCards - room.remaining + 1))
+        line(room.phase == .finished || room.visible.isEmpty ? "Deck done" : "Card \(number) of \(room.totalCards)", palette.value)
+        if let top = model.topCard, let tally = room.tallies.first(where: { $0.card == top.id }) {
+            let barWidth = max(4, min(10, width - 12))
+            let filled = tally.eligible > 0 ? barWidth * min(tally.voted, tally.eligible) / tally.eligible : 0
+            let bar = String(repeating: "▰", count: filled) + String(repeating: "▱", count: barWidth - filled)
+            line("\(tally.voted)/\(tally.eligible) voted \(bar)", palette.label)
+        }
+        if room.phase == .voting, let deadline = room.deadline, let serverNow = model.serverNow {
+            let seconds = max(0, Int(((deadline - serverNow) / 1000).rounded(.up)))
+            line("⏱ \(seconds) s left on this card", seconds <= 5 ? palette.warning : palette.label)
+        }
+        row += 1
+        line("GROUP (\(room.members.count))", palette.label)
+        for member in room.members.sorted(by: { $0.id < $1.id }) {
+            guard row < rows - 3 else { break }
+            let mark = member.online ? "●" : "○"
+            var name = TextMetrics.clean(member.name)
+            if member.id == model.me { name += " (you)" }
+            var suffix = ""
+            if member.role == .host { suffix += " ♔" }
+            if member.votedCurrent || (member.id == model.me && model.topCard.map { model.myVote(on: $0.id) != nil } == true) {
+                suffix += " ✓"
+            }
+            if let lean = model.remoteDrags[member.id] { suffix += " " + leanMarker(lean) }
+            let room = max(1, width - 2 - TextMetrics.width(suffix))
+            let style = member.online ? palette.online : palette.offline
+            frame.write(mark, row: row, column: x, style: style)
+            frame.write(TextMetrics.truncate(name, to: room) + suffix, row: row, column: x + 2,
+                        style: member.online ? palette.value : palette.offline, maxColumn: x + width)
+            row += 1
+        }
+        row += 1
+        line("MATCHES \(room.matches.count)", palette.label)
+    }
+
+    func leanMarker(_ state: CardState) -> String {
+        let percent = Int((min(1, max(0, state.progress)) * 100).rounded())
+        switch state.direction {
+        case .right?, .upRight?, .downRight?: return "▶\(percent)%"
+        case .left?, .upLeft?, .downLeft?: return "◀\(percent)%"
+        case .up?: return "▲\(percent)%"
+        case .down?: return "▼\(percent)%"
+        case nil: return "✋"
+        }
+    }
+}

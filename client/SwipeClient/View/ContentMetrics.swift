@@ -1,0 +1,71 @@
+import SwipeCore
+
+/// Where a card's content goes, in the card's own rows and columns: an image area on top, then
+/// the title, the wrapped body, and the tags on the last inner row. Network text is cleaned;
+/// right-to-left lines are put in visual order and right-aligned.
+struct ContentMetrics {
+    /// Card size in whole cells.
+    let columns: Int
+    let rows: Int
+    /// Rows of the image area (0 when the card has no image).
+    let imageRows: Int
+    /// The image area as a range of local y (points).
+    let imageBand: Range<Double>
+    let pointsPerColumn: Double
+
+    enum Role { case image, title, body, tags }
+
+    struct Line {
+        var role: Role
+        var row: Int
+        var column: Int
+        var text: String
+    }
+
+    init(rect: Rect, pointsPerColumn s: Double, image: CardImage) {
+        pointsPerColumn = s
+        columns = max(0, Int(rect.width / s))
+        rows = max(0, Int(rect.height / (2 * s)))
+        let wanted = image.isEmpty ? 0 : max(image.art.count + 2, 3)
+        imageRows = image.isEmpty ? 0 : min(wanted, max(0, rows / 3))
+        imageBand = (2 * s)..<(Double(1 + imageRows) * 2 * s)
+    }
+
+    var innerWidth: Int { max(0, columns - 4) }
+
+    func lines(for card: Card) -> [Line] {
+        var out: [Line] = []
+        let width = innerWidth
+        guard width > 0, rows >= 4 else { return out }
+        func centred(_ text: String, row: Int, role: Role) {
+            let t = TextMetrics.truncate(TextMetrics.visualOrder(TextMetrics.clean(text)), to: width)
+            out.append(Line(role: role, row: row, column: 2 + (width - TextMetrics.width(t)) / 2, text: t))
+        }
+        if imageRows > 0 {
+            let art = card.image.art.prefix(max(0, imageRows - 2)).map { TextMetrics.clean($0) }
+            if !art.isEmpty {
+                let top = 1 + (imageRows - art.count) / 2
+                for (i, line) in art.enumerated() { centred(line, row: top + i, role: .image) }
+            } else if let glyph = card.image.glyph {
+                centred(glyph, row: 1 + imageRows / 2, role: .image)
+            }
+        }
+        let titleRow = 1 + imageRows + (imageRows > 0 ? 1 : 1)
+        centred(card.title, row: titleRow, role: .title)
+        let tagsRow = rows - 2
+        let bodyTop = titleRow + 2
+        let bodyRows = max(0, tagsRow - 1 - bodyTop)
+        let body = TextMetrics.clean(card.body)
+        let rtl = TextMetrics.isRightToLeft(body)
+        for (i, line) in TextMetrics.wrap(body, width: width, maxLines: bodyRows).enumerated() {
+            let visual = TextMetrics.visualOrder(line)
+            let column = rtl ? 2 + width - TextMetrics.width(visual) : 2
+            out.append(Line(role: .body, row: bodyTop + i, column: column, text: visual))
+        }
+        if !card.tags.isEmpty, tagsRow > titleRow {
+            let tags = card.tags.map { "#" + TextMetrics.clean($0) }.joined(separator: " ")
+            out.append(Line(role: .tags, row: tagsRow, column: 2, text: TextMetrics.truncate(tags, to: width)))
+        }
+        return out
+    }
+}

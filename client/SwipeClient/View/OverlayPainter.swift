@@ -1,0 +1,58 @@
+import SwipeCore
+import SwipeProtocol
+
+/// Boxes drawn over the card area: match banner, help, empty deck, lobby and waiting messages.
+struct OverlayPainter {
+    let geometry: StackGeometry
+    let palette: Palette
+
+    func drawBanner(_ banner: MatchBanner, into frame: inout Frame) {
+        let width = min(40, geometry.stackColumns - 4)
+        let column = (geometry.stackColumns - width) / 2
+        let row = max(2, geometry.size.rows / 2 - 4)
+        frame.box(row: row, column: column, rows: 7, columns: width, style: palette.banner, heavy: true)
+        let t = banner.match.tally
+        frame.centred("★  IT'S A MATCH!  ★", row: row + 1, column: column + 1, width: width - 2, style: palette.banner)
+        frame.centred(TextMetrics.clean(banner.match.card.title), row: row + 3, column: column + 1, width: width - 2,
+                      style: palette.banner)
+        frame.centred("♥ \(t.likes)  ★ \(t.superLikes)  ✕ \(t.nopes)   (\(t.voted) of \(t.eligible) voted)", row: row + 5,
+                      column: column + 1, width: width - 2, style: palette.banner)
+    }
+
+    static let helpLines: [(String, String)] = [
+        ("← or h", "nope (swipe left)"), ("→ or l", "like (swipe right)"), ("↑ or k", "super-like (counts double)"),
+        ("mouse", "drag the top card and let go"), ("u", "undo your last vote"), ("r", "results (again: back)"),
+        ("s", "start the room (host, lobby)"), ("?", "this help"), ("q", "quit"),
+    ]
+
+    func drawHelp(into frame: inout Frame) {
+        let size = geometry.size
+        let width = min(50, size.columns - 4)
+        let height = Self.helpLines.count + 4
+        let column = (size.columns - width) / 2
+        let row = max(1, (size.rows - height) / 2)
+        frame.box(row: row, column: column, rows: height, columns: width, style: palette.panel, title: "Help",
+                  titleStyle: palette.panelTitle)
+        for (i, entry) in Self.helpLines.enumerated() {
+            frame.write(entry.0, row: row + 2 + i, column: column + 3, style: palette.panelTitle)
+            frame.write(entry.1, row: row + 2 + i, column: column + 13, style: palette.panel, maxColumn: column + width - 2)
+        }
+        frame.centred("any key closes", row: row + height - 1, column: column, width: width, style: palette.panel)
+    }
+
+    func drawEmpty(into frame: inout Frame) {
+        drawMessage(["That's the whole deck!", "Nothing left to swipe.", "r shows the results · q quits"], into: &frame)
+    }
+
+    func drawMessage(_ lines: [String], into frame: inout Frame) {
+        let width = min(36, geometry.stackColumns - 4)
+        let column = (geometry.stackColumns - width) / 2
+        let height = lines.count + 4
+        let row = max(1, (geometry.size.rows - height) / 2)
+        frame.box(row: row, column: column, rows: height, columns: width, style: palette.label)
+        for (i, line) in lines.enumerated() {
+            frame.centred(TextMetrics.clean(line), row: row + 2 + i, column: column + 1, width: width - 2,
+                          style: i == 0 ? palette.value : palette.label)
+        }
+    }
+}

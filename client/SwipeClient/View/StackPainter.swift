@@ -1,0 +1,143 @@
+import SwipeCore
+
+/// Draws cards into a frame: outline (crisp or rasterised), fill, shadow, image area, title,
+/// body, tags and the LIKE / NOPE / SUPER stamp, all placed through the card's transform so
+/// text and stamps lean with a tilted card. Everything is clipped to the card area.
+struct StackPainter {
+    let geometry: StackGeometry
+    let palette: Palette
+
+    var clipColumns: Range<Int> { 0..<geometry.stackColumns }
+    var clipRows: Range<Int> { geometry.stackRows }
+
+    func inClip(_ key: CellRasterizer.CellKey) -> Bool { clipColumns.contains(key.column) && clipRows.contains(key.row) }
+
+    /// The stamp shown on a card: which vote and how far along (0…1; ≥ 1 is full strength).
+    struct Stamp {
+        var vote: Vote
+        var progress: Double
+    }
+
+    func drawCard(_ card: Card, rect: Rect, transform: CardTransform, depth: Int, stamp: Stamp?, into frame: inout Frame) {
+        guard transform.isDrawable, transform.alpha > 0.08 else { return }
+        let raster = CellRasterizer(geometry: geometry).rasterize(frame: rect, transform: transform, withShadow: depth == 0)
+        let faded = transform.alpha < 0.55
+        func adjust(_ style: CellStyle) -> CellStyle {
+            var s = style
+            if faded { s.dim = true }
+            return s
+        }
+        let border = adjust(depth == 0 ? palette.cardBorder : palette.backCardBorder)
+        let fill = adjust(depth == 0 ? palette.cardFill : palette.backCardFill)
+        for key in raster.shadow where inClip(key) && raster.cells[key] == nil && frame[key.row, key.column] == .blank {
+            frame.put("░", row: key.row, column: key.column, style: palette.shadow)
+        }
+        let shape = CardShape(frame: rect, transform: transform)
+        let metrics = ContentMetrics(rect: rect, pointsPerColumn: geometry.pointsPerColumn, image: card.image)
+        for (key, coverage) in raster.cells where inClip(key) {
+            switch coverage {
+            case let .border(glyph):
+                frame.put(glyph, row: key.row, column: key.column, style: border)
+            case .interior:
+                let local = shape.local(geometry.point(column: Double(key.column) + 0.5, row: Double(key.row) + 0.5))
+                let inImage = depth == 0 && metrics.imageBand.contains(local.y)
+                frame.put(" ", row: key.row, column: key.column, style: inImage ? adjust(palette.image(card.image.color)) : fill)
+            }
+        }
+        let mask = Set(raster.cells.compactMap { $0.value == .interior && inClip($0.key) ? $0.key : nil })
+        let writer = LocalWriter(geometry: geometry, shape: shape, mask: mask)
+        for line in metrics.lines(for: card) {
+            var style: CellStyle
+            switch line.role {
+            case .image: style = palette.image(card.image.color)
+            case .title: style = palette.title
+            case .body: style = palette.body
+            case .tags: style = palette.tags
+            }
+            if depth > 0 { style = palette.backCardFill }
+            writer.write(line.text, localRow: line.row, localColumn: line.column, style: adjust(style), into: &frame)
+        }
+        if let stamp, stamp.progress >= 0.12 { drawStamp(stamp, metrics: metrics, writer: writer, into: &frame) }
+    }
+
+    private func drawStamp(_ stamp: Stamp, metrics: ContentMetrics, writer: LocalWriter, into frame: inout Frame) {
+        let pad = Int((min(1, stamp.progress) * 3).rounded(.down))
+        let inner = String(repeating: " ", count: pad) + stamp.vote.stamp + String(repeating: " ", count: pad)
+        let width = inner.count + 2
+        let rows = ["╔" + String(repeating: "═", count: inner.count) + "╗", "║" + inner + "║",
+                    "╚" + String(repeating: "═", count: inner.count) + "╝"]
+        let column: Int
+        let row: Int
+        switch stamp.vote {
+        case .like: column = 2; row = 2
+        case .nope: column = max(2, metrics.columns - 2 - width); row = 2
+        case .superLike: column = max(2, (metrics.columns - width) / 2); row = max(2, metrics.rows - 6)
+        }
+        var style: CellStyle
+        switch stamp.vote {
+        case .like: style = palette.like
+        case .nope: style = palette.nope
+        case .superLike: style = palette.superLike
+        }
+        if stamp.progress >= 1 { style.reverse = true }
+        let anchor = writer.anchor(localRow: row + 1, localColumn: column)
+        for (i, text) in rows.enumerated() {
+            writer.write(text, row: anchor.row - 1 + i, column: anchor.column, style: style, into: &frame)
+        }
+    }
+
+    /// Outline only, for another member's live drag of the card.
+    func drawGhost(rect: Rect, transform: CardTransform, label: String, into frame: inout Frame) {
+        guard transform.isDrawable else { return }
+        var tilted = transform
+        if abs(tilted.rotation) < 0.005 { tilted.rotation = 0.005 }
+        let raster = CellRasterizer(geometry: geometry).rasterize(frame: rect, transform: tilted)
+        for (key, coverage) in raster.cells where inClip(key) {
+            if case let .border(glyph) = coverage { frame.put(glyph, row: key.row, column: key.column, style: palette.ghost) }
+        }
+        let corner = geometry.cell(for: CardShape(frame: rect, transform: tilted).layout(.zero))
+        let row = Int(corner.row.rounded(.down)) - 1
+        if clipRows.contains(row) {
+            frame.write(label, row: row, column: max(0, Int(corner.column.rounded())), style: palette.ghost,
+                        maxColumn: geometry.stackColumns)
+        }
+    }
+}
+
+/// Writes text in a card's own rows and columns, each line starting where the transform puts
+/// its first cell, and only into cells inside the card.
+struct LocalWriter {
+    let geometry: StackGeometry
+    let shape: CardShape
+    let mask: Set<CellRasterizer.CellKey>
+
+    /// The cell where the card's own (row, column) lands under the transform.
+    func anchor(localRow: Int, localColumn: Int) -> (row: Int, column: Int) {
+        let s = geometry.pointsPerColumn
+        let y = (Double(localRow) + 0.5) * 2 * s
+        // The row comes from the card's vertical centre line, so lines keep their order and spacing
+        // whatever their start column; the column comes from where the line starts.
+        let middle = geometry.cell(for: shape.layout(Point(x: shape.frame.width / 2, y: y)))
+        let start = geometry.cell(for: shape.layout(Point(x: (Double(localColumn) + 0.5) * s, y: y)))
+        return (Int(middle.row.rounded(.down)), Int(start.column.rounded(.down)))
+    }
+
+    /// Writes a line of the card starting where its first cell lands (the line leans with the card).
+    func write(_ text: String, localRow: Int, localColumn: Int, style: CellStyle, into frame: inout Frame) {
+        let start = anchor(localRow: localRow, localColumn: localColumn)
+        write(text, row: start.row, column: start.column, style: style, into: &frame)
+    }
+
+    /// Writes text from a screen cell, only into cells inside the card.
+    func write(_ text: String, row: Int, column: Int, style: CellStyle, into frame: inout Frame) {
+        var column = column
+        for ch in text {
+            let w = TextMetrics.width(ch)
+            guard w > 0 else { continue }
+            let key = CellRasterizer.CellKey(row: row, column: column)
+            let fits = mask.contains(key) && (w == 1 || mask.contains(CellRasterizer.CellKey(row: row, column: column + 1)))
+            if fits { frame.put(ch, row: row, column: column, style: style) }
+            column += w
+        }
+    }
+}

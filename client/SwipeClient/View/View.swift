@@ -1,0 +1,82 @@
+import SwipeCore
+import SwipeProtocol
+
+/// Draws the whole screen for a model at a size. Pure: the same model and size give the same frame.
+///
+/// ```swift
+/// let frame = view(model, size: TermSize(columns: 80, rows: 24))
+/// print(frame.plainText)
+/// ```
+public func view(_ model: AppModel, size: TermSize) -> Frame {
+    var frame = Frame(size: size)
+    let palette = Palette(colour: model.options.colour)
+    guard size.isLargeEnough else {
+        drawTooSmall(size: size, palette: palette, into: &frame)
+        return frame
+    }
+    let geometry = StackGeometry(size: size)
+    let chrome = ChromePainter(model: model, geometry: geometry, palette: palette)
+    chrome.drawHeader(into: &frame)
+    chrome.drawFooter(into: &frame)
+    if model.showingResults {
+        ResultsPainter(model: model, geometry: geometry, palette: palette).draw(into: &frame)
+    } else {
+        drawStack(model, geometry: geometry, palette: palette, into: &frame)
+        chrome.drawSidebar(into: &frame)
+        chrome.drawStatusLine(into: &frame)
+        if let banner = model.banner { OverlayPainter(geometry: geometry, palette: palette).drawBanner(banner, into: &frame) }
+    }
+    if model.showingHelp { OverlayPainter(geometry: geometry, palette: palette).drawHelp(into: &frame) }
+    return frame
+}
+
+func drawTooSmall(size: TermSize, palette: Palette, into frame: inout Frame) {
+    let lines = ["Make the window larger", "SwipeDeck needs at least \(TermSize.minimum)", "now \(size)", "q quits"]
+    let top = max(0, (size.rows - lines.count) / 2)
+    for (i, line) in lines.enumerated() {
+        frame.centred(line, row: top + i, column: 0, width: size.columns, style: i == 0 ? palette.warning : palette.label)
+    }
+}
+
+func drawStack(_ model: AppModel, geometry: StackGeometry, palette: Palette, into frame: inout Frame) {
+    let painter = StackPainter(geometry: geometry, palette: palette)
+    let overlays = OverlayPainter(geometry: geometry, palette: palette)
+    guard let room = model.room else {
+        overlays.drawMessage([model.connection.label, "waiting for the server"], into: &frame)
+        return
+    }
+    if room.phase == .lobby {
+        let hint = model.myInfo?.role == .host ? "press s to start voting" : "waiting for the host to start"
+        overlays.drawMessage(["Room \(room.code) · lobby", "\(room.members.count) here", hint], into: &frame)
+        return
+    }
+    let visible = Array(room.visible.prefix(3))
+    if visible.isEmpty && model.leaving.isEmpty {
+        overlays.drawEmpty(into: &frame)
+    }
+    for (index, card) in visible.enumerated().reversed() {
+        let rect = StackMotion.frame(forCardAt: index, visibleCount: max(visible.count, 1))
+        var transform = model.playing[card.id]?.sample(now: model.now) ?? .identity
+        var stamp: StackPainter.Stamp?
+        if index == 0 {
+            for (member, state) in model.remoteDrags.sorted(by: { $0.key < $1.key }) where state.card == card.id {
+                let name = room.members.first { $0.id == member }?.name ?? member.rawValue
+                let t = CardTransform(translation: Point(x: state.x, y: state.y), rotation: state.rotation)
+                painter.drawGhost(rect: rect, transform: t, label: TextMetrics.truncate(TextMetrics.clean(name), to: 12), into: &frame)
+            }
+            if let drag = model.drag, drag.card == card.id {
+                let state = StackMotion.drag(translation: drag.translation)
+                transform = state.transform
+                stamp = state.direction.map { StackPainter.Stamp(vote: $0.vote, progress: state.progress) }
+            } else if let vote = model.myVote(on: card.id) {
+                stamp = StackPainter.Stamp(vote: vote, progress: 0.5)
+            }
+        }
+        painter.drawCard(card, rect: rect, transform: transform, depth: index, stamp: stamp, into: &frame)
+    }
+    for leaving in model.leaving {
+        let rect = StackMotion.frame(forCardAt: 0, visibleCount: max(visible.count + 1, 1))
+        painter.drawCard(leaving.card, rect: rect, transform: leaving.motion.sample(now: model.now), depth: 0,
+                         stamp: StackPainter.Stamp(vote: leaving.direction.vote, progress: 1), into: &frame)
+    }
+}

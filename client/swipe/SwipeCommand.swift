@@ -1,0 +1,144 @@
+// The `swipe` command line: subcommands join, create and demo, their flags and checks.
+import ArgumentParser
+import Foundation
+import SwipeClient
+import SwipeCore
+import SwipeProtocol
+
+struct SwipeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "swipe",
+        abstract: "Swipe through a shared deck with your group, in the terminal.",
+        discussion: """
+            Drag the top card with the mouse, or use ←/h (nope), →/l (like), ↑/k (super-like), u (undo), \
+            r (results), ? (help), q (quit). Set NO_COLOR=1 for a monochrome screen.
+            """,
+        version: SwipeClientInfo.version,
+        subcommands: [Join.self, Create.self, Demo.self])
+}
+
+/// Options shared by every subcommand that opens the screen.
+struct ScreenOptions: ParsableArguments {
+    @Flag(name: .customLong("no-color"), help: "Draw without colours (the same as NO_COLOR=1).")
+    var noColor = false
+}
+
+struct Join: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Join a room by its address.",
+        discussion: "Example: swipe join ws://127.0.0.1:7681/K7QM-X4TD-9R --name Bo")
+
+    @Argument(help: "The room's address: ws://HOST:PORT/ROOM (or wss://).")
+    var address: String
+
+    @Option(help: "Your name as the group sees it.")
+    var name: String
+
+    @Flag(help: "Watch without voting.")
+    var spectator = false
+
+    @OptionGroup var screen: ScreenOptions
+
+    func validate() throws {
+        _ = try RoomAddress(parsing: address)
+        try checkName(name)
+    }
+
+    func run() throws {
+        let target = try RoomAddress(parsing: address)
+        let options = ClientOptions(name: name, entry: .join(room: target.room, role: spectator ? .spectator : nil),
+                                    colour: !screen.noColor)
+        throw ExitCode(try SwipeApp.run(url: target.url, options: options))
+    }
+}
+
+struct Create: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Create a room and join it as host (the room code is shown in the header).",
+        discussion: "Example: swipe create ws://127.0.0.1:7681 --deck movies --rule majority --pacing lockstep --name Ann")
+
+    @Argument(help: "The server's address: ws://HOST:PORT (or wss://).")
+    var address: String
+
+    @Option(help: "Your name as the group sees it.")
+    var name: String = "Host"
+
+    @Option(help: "The deck to swipe through (a name the server knows, e.g. movies).")
+    var deck: String
+
+    @Option(help: "When a card is a match: unanimous, majority, approval, or atLeast:N.")
+    var rule: String = "majority"
+
+    @Option(help: "lockstep (everyone on the same card) or free (each at their own pace).")
+    var pacing: String = "lockstep"
+
+    @Option(help: "Lockstep: seconds per card before it resolves on its own.")
+    var timer: Double?
+
+    @OptionGroup var screen: ScreenOptions
+
+    func validate() throws {
+        _ = try WebSocketURL(parsing: address)
+        try checkName(name)
+        _ = try parseRule(rule)
+        _ = try parsePacing(pacing)
+        if let timer, !(timer > 0 && timer <= 3600) {
+            throw ValidationError("--timer must be between 0 and 3600 seconds (got \(timer))")
+        }
+        if deck.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--deck must name a deck (e.g. movies)") }
+    }
+
+    func run() throws {
+        let url = try WebSocketURL(parsing: address)
+        let create = CreateRoom(name: name, deck: deck, rule: try parseRule(rule), pacing: try parsePacing(pacing), timerSeconds: timer)
+        let options = ClientOptions(name: name, entry: .create(create), colour: !screen.noColor)
+        throw ExitCode(try SwipeApp.run(url: url, options: options))
+    }
+}
+
+/// `ws://HOST:PORT/ROOM` split into the server URL and the room code.
+struct RoomAddress {
+    var url: WebSocketURL
+    var room: RoomCode
+
+    init(parsing text: String) throws {
+        let url: WebSocketURL
+        do { url = try WebSocketURL(parsing: text) } catch { throw ValidationError("bad room address \"\(text)\": \(error)") }
+        let code = url.path.split(separator: "/").last.map(String.init) ?? ""
+        guard !code.isEmpty else {
+            throw ValidationError("the address \"\(text)\" has no room code: expected ws://HOST:PORT/ROOM, e.g. ws://127.0.0.1:7681/K7QM-X4TD-9R")
+        }
+        let allowed = Set(RoomCode.alphabet).union(["-"])
+        guard code.count <= 32, code.uppercased().allSatisfy({ allowed.contains($0) }) else {
+            throw ValidationError("\"\(code)\" is not a room code (letters 2-9 A-Z without 0 O 1 I L U, and -)")
+        }
+        self.url = url
+        self.room = RoomCode(code)
+    }
+}
+
+func checkName(_ name: String) throws {
+    let trimmed = name.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { throw ValidationError("--name must not be empty") }
+    guard name.count <= 40 else { throw ValidationError("--name is too long (\(name.count) characters; at most 40)") }
+    guard TextMetrics.clean(name) == name else { throw ValidationError("--name must not contain control characters") }
+}
+
+func parseRule(_ text: String) throws -> VoteRule {
+    switch text.lowercased() {
+    case "unanimous": return .unanimous
+    case "majority": return .majority
+    case "approval": return .approval
+    default:
+        let parts = text.split(separator: ":")
+        if parts.count == 2, parts[0].lowercased() == "atleast", let n = Int(parts[1]), n >= 1 { return .atLeast(likes: n) }
+        throw ValidationError("unknown --rule \"\(text)\" (expected unanimous, majority, approval, or atLeast:N with N ≥ 1)")
+    }
+}
+
+func parsePacing(_ text: String) throws -> Pacing {
+    guard let pacing = Pacing(rawValue: text.lowercased()) else {
+        throw ValidationError("unknown --pacing \"\(text)\" (expected lockstep or free)")
+    }
+    return pacing
+}
