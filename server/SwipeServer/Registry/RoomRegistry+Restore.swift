@@ -19,8 +19,9 @@ public struct RestoreReport: Sendable {
 
 extension RoomRegistry {
     /// Rebuilds every room from the log (all rooms' records, oldest first). Closed rooms stay
-    /// closed (not restored); every restored member is offline until they resume with their token.
-    /// Throws `RestoreError` naming the room and record when a room's log cannot be replayed.
+    /// closed (not restored); every restored member is offline until they resume with their token;
+    /// a timed lockstep card's timer starts afresh at `now`. Throws `RestoreError` naming the room
+    /// and record when a room's log cannot be replayed or its code is already running.
     ///
     /// ```swift
     /// var registry = RoomRegistry(library: .bundled())
@@ -35,6 +36,9 @@ extension RoomRegistry {
         }
         var report = RestoreReport()
         for code in order {
+            if rooms[code] != nil {
+                throw RestoreError(room: code, record: 0, message: "a room with this code is already running")
+            }
             var room = try Room.restore(from: byRoom[code] ?? [], maxMembers: limits.maxMembersPerRoom)
             if room.phase == .closed {
                 report.closed.append(code)

@@ -122,21 +122,6 @@ public struct RoomRegistry: Sendable {
         return effects
     }
 
-    /// Adds a room rebuilt from its durable log (see `Room.replaying`) and returns the effects that
-    /// restart it (a lockstep card's timer starts afresh at `now`); nil if the log does not start with
-    /// `roomCreated`, the room was closed, or the code is taken.
-    ///
-    /// ```swift
-    /// for records in store.roomsInOrder() { shell.apply(registry.restore(records, at: now) ?? []) }
-    /// ```
-    public mutating func restore(_ records: [LogRecord], at now: ServerTime) -> [RoomEffect]? {
-        guard var room = Room.replaying(records, maxMembers: limits.maxMembersPerRoom), rooms[room.code] == nil,
-              room.phase != .closed else { return nil }
-        let effects = room.startCardTimer(at: now)
-        rooms[room.code] = room
-        return effects
-    }
-
     /// Removes rooms nobody has been connected to for `idle` ms; returns their codes.
     ///
     /// ```swift
