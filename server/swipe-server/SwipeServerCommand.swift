@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SwipeServer
+import SwipeStore
 
 @main
 struct SwipeServerCommand: ParsableCommand {
@@ -22,6 +23,9 @@ struct SwipeServerCommand: ParsableCommand {
 /// The log levels the flag accepts.
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 
+/// normal or full for --durability.
+extension StoreDurability: ExpressibleByArgument {}
+
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the server (the default). Prints \"listening on HOST:PORT\" first; SIGINT/SIGTERM close every connection with 1001 and exit 0.")
@@ -31,6 +35,24 @@ struct Serve: ParsableCommand {
     @Option(help: "A directory of deck files (.json, .csv) added to the bundled decks.") var decks: String?
     @Option(name: .customLong("tls-cert"), help: "PEM certificate: serve wss:// and https://.") var tlsCert: String?
     @Option(name: .customLong("tls-key"), help: "PEM private key for --tls-cert.") var tlsKey: String?
+    @Option(help: "Data directory for the durable room log (rooms.sqlite), created 0700. Default: $XDG_STATE_HOME/swipedeck or ~/.local/state/swipedeck. \":memory:\" keeps nothing.")
+    var data: String?
+    @Option(help: "normal: a committed vote survives a killed server; full: also a power cut (fsync per commit).")
+    var durability: StoreDurability = .normal
+    @Option(name: .customLong("origin"), help: "A browser origin allowed to connect (repeatable); others get 403. Default: any.")
+    var origins: [String] = []
+    @Option(name: .customLong("max-rooms"), help: "Rooms this server hosts at most.") var maxRooms = RegistryLimits().maxRooms
+    @Option(name: .customLong("max-members"), help: "Members per room at most.") var maxMembers = RegistryLimits().maxMembersPerRoom
+    @Option(name: .customLong("max-message-bytes"), help: "Largest message accepted (larger closes 1009).")
+    var maxMessageBytes = TransportLimits().maxMessageBytes
+    @Option(name: .customLong("send-queue"), help: "Frames queued for one slow reader before it is closed 1008.")
+    var sendQueue = TransportLimits().sendQueueCapacity
+    @Option(name: .customLong("failed-joins-per-minute"), help: "Failed joins (bad room code or token) per address per minute.")
+    var failedJoins = TransportLimits().failedJoinsPerMinute
+    @Option(name: .customLong("ping-interval"), help: "Seconds of silence before the server pings a connection.")
+    var pingInterval = TransportLimits().pingIntervalSeconds
+    @Option(name: .customLong("idle-timeout"), help: "Seconds of silence (no pong) before a connection is closed and its member shown offline.")
+    var idleTimeout = TransportLimits().idleTimeoutSeconds
     @Option(name: .customLong("max-messages-per-second"), help: "Sustained messages per second per connection before a flood closes it (1008).")
     var maxMessagesPerSecond: Double = TransportLimits().messagesPerSecond
     @Option(name: .customLong("message-burst"), help: "Messages a connection may send at once before the rate applies.")
@@ -53,13 +75,24 @@ struct Serve: ParsableCommand {
         guard maxMessagesPerSecond > 0, messageBurst >= 1 else {
             throw ValidationError("--max-messages-per-second must be positive and --message-burst at least 1")
         }
-        let limits = TransportLimits(messagesPerSecond: maxMessagesPerSecond, messageBurst: messageBurst)
-        let configuration = ServerConfiguration(host: host, port: port, decks: library, tlsCertificatePath: tlsCert,
-                                                tlsPrivateKeyPath: tlsKey, transportLimits: limits,
-                                                logger: Logger(label: "swipe-server"))
+        var configuration = ServerConfiguration(host: host, port: port, decks: library, tlsCertificatePath: tlsCert,
+                                                tlsPrivateKeyPath: tlsKey, logger: Logger(label: "swipe-server"),
+                                                dataDirectory: data ?? Self.defaultDataDirectory(), durability: durability)
+        configuration.allowedOrigins = origins
+        configuration.registryLimits.maxRooms = maxRooms
+        configuration.registryLimits.maxMembersPerRoom = maxMembers
+        configuration.transportLimits = TransportLimits(
+            maxMessageBytes: maxMessageBytes, messagesPerSecond: maxMessagesPerSecond, messageBurst: messageBurst,
+            sendQueueCapacity: sendQueue, failedJoinsPerMinute: failedJoins, pingIntervalSeconds: pingInterval,
+            idleTimeoutSeconds: idleTimeout)
         let server = SwipeServerHost(configuration: configuration)
-        let bound = try server.start()
-        FileHandle.standardOutput.write(Data("listening on \(host):\(bound)\n".utf8))
+        let bound: Int
+        do {
+            bound = try server.start()
+        } catch let error as ServerStartError {
+            FileHandle.standardError.write(Data("swipe-server: \(error.description)\n".utf8))
+            throw ExitCode.failure
+        }
         let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -67,8 +100,20 @@ struct Serve: ParsableCommand {
             source.resume()
             return source
         }
+        // Only now: whoever waits for this line may send SIGTERM at once and it will be handled.
+        FileHandle.standardOutput.write(Data("listening on \(host):\(bound)\n".utf8))
         server.waitUntilStopped()
         signals.forEach { $0.cancel() }
+    }
+}
+
+extension Serve {
+    /// `$XDG_STATE_HOME/swipedeck`, else `~/.local/state/swipedeck`.
+    static func defaultDataDirectory() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/swipedeck" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.local/state/swipedeck"
     }
 }
 

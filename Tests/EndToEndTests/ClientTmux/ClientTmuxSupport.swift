@@ -47,7 +47,7 @@ final class ClientTestServer {
 
     init(binary: String) throws {
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "--port", "0", "--log-level", "warning"]
+        process.arguments = ["serve", "--port", "0", "--log-level", "warning", "--data", ":memory:"]
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -15,7 +15,9 @@ final class ServerProcess {
 
     init(arguments: [String] = []) throws {
         process.executableURL = Self.binary
-        process.arguments = ["--port", "0", "--log-level", "error"] + arguments
+        // No durable log unless a test asks for one (never the user's state directory).
+        let data = arguments.contains("--data") ? [] : ["--data", ":memory:"]
+        process.arguments = ["--port", "0", "--log-level", "error"] + data + arguments
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()

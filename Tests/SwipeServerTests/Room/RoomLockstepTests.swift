@@ -39,7 +39,7 @@ import SwipeProtocol
         let appendIndex = try #require(h.effects.firstIndex { if case .append = $0 { true } else { false } })
         let ackIndex = try #require(h.effects.firstIndex { if case .send(.voteAccepted, _) = $0 { true } else { false } })
         #expect(appendIndex < ackIndex)
-        #expect(h.log.last == .voteCast(member: "m2", card: "dune", vote: .like))
+        #expect(h.log.last == .voteCast(member: "m2", card: "dune", vote: .like, seq: nil))
     }
 
     /// Rule table: three voters' votes on the first card → outcome.

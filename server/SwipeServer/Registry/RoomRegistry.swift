@@ -31,7 +31,7 @@ public struct RegistryLimits: Hashable, Sendable {
 public struct RoomRegistry: Sendable {
     public var library: DeckLibrary
     public var limits: RegistryLimits
-    public private(set) var rooms: [RoomCode: Room] = [:]
+    public internal(set) var rooms: [RoomCode: Room] = [:]
     private var random: any RandomSource
 
     public init(library: DeckLibrary, limits: RegistryLimits = RegistryLimits(), random: any RandomSource = SystemRandom()) {
@@ -119,21 +119,6 @@ public struct RoomRegistry: Sendable {
         guard var room = rooms[code] else { return [] }
         let effects = room.handle(event, at: now)
         rooms[code] = room.phase == .closed ? nil : room
-        return effects
-    }
-
-    /// Adds a room rebuilt from its durable log (see `Room.replaying`) and returns the effects that
-    /// restart it (a lockstep card's timer starts afresh at `now`); nil if the log does not start with
-    /// `roomCreated`, the room was closed, or the code is taken.
-    ///
-    /// ```swift
-    /// for records in store.roomsInOrder() { shell.apply(registry.restore(records, at: now) ?? []) }
-    /// ```
-    public mutating func restore(_ records: [LogRecord], at now: ServerTime) -> [RoomEffect]? {
-        guard var room = Room.replaying(records, maxMembers: limits.maxMembersPerRoom), rooms[room.code] == nil,
-              room.phase != .closed else { return nil }
-        let effects = room.startCardTimer(at: now)
-        rooms[room.code] = room
         return effects
     }
 

@@ -6,7 +6,7 @@ import SwipeProtocol
 /// these before sending can replay a room after a restart.
 ///
 /// ```swift
-/// let record = LogRecord(at: 5120, room: "K7QM-X4TD-9R", event: .voteCast(member: "m1", card: "dune", vote: .like))
+/// let record = LogRecord(at: 5120, room: "K7QM-X4TD-9R", event: .voteCast(member: "m1", card: "dune", vote: .like, seq: 4))
 /// ```
 public struct LogRecord: Hashable, Sendable, Codable {
     public var at: ServerTime
@@ -20,7 +20,9 @@ public struct LogRecord: Hashable, Sendable, Codable {
     }
 }
 
-/// The kinds of durable facts (see `LogRecord`).
+/// The kinds of durable facts (see `LogRecord`). Together they hold everything `Room.restore(from:)`
+/// needs to rebuild a room exactly: the full cards and settings, every member with their token,
+/// every vote with the client's `seq`, every resolution and phase change.
 ///
 /// ```swift
 /// LogEvent.cardResolved(card: "dune", outcome: .match)
@@ -32,8 +34,29 @@ public enum LogEvent: Hashable, Sendable, Codable {
     case memberOnline(member: MemberID)
     case memberOffline(member: MemberID)
     case memberKicked(member: MemberID)
-    case voteCast(member: MemberID, card: CardID, vote: Vote)
-    case voteUndone(member: MemberID, card: CardID)
+    case voteCast(member: MemberID, card: CardID, vote: Vote, seq: Int?)
+    case voteUndone(member: MemberID, card: CardID, seq: Int?)
     case cardResolved(card: CardID, outcome: CardOutcome)
     case phaseChanged(phase: RoomPhase)
+}
+
+extension LogEvent {
+    /// A short name for the kind of fact (the `kind` column of the store).
+    ///
+    /// ```swift
+    /// LogEvent.phaseChanged(phase: .voting).kind   // "phaseChanged"
+    /// ```
+    public var kind: String {
+        switch self {
+        case .roomCreated: return "roomCreated"
+        case .memberJoined: return "memberJoined"
+        case .memberOnline: return "memberOnline"
+        case .memberOffline: return "memberOffline"
+        case .memberKicked: return "memberKicked"
+        case .voteCast: return "voteCast"
+        case .voteUndone: return "voteUndone"
+        case .cardResolved: return "cardResolved"
+        case .phaseChanged: return "phaseChanged"
+        }
+    }
 }

@@ -10,8 +10,15 @@ struct Member: Hashable, Sendable {
     var online: Bool
     /// Cards this member voted on, most recent last (for undo).
     var voteOrder: [CardID] = []
-    /// The `seq` of the member's last accepted swipe, so a resend is acknowledged once more, not refused.
-    var lastSeq: Int?
+    /// Every applied swipe or undo that carried a `seq`, so a resend is acknowledged again, never applied twice.
+    var appliedSeqs: [Int: AppliedSeq] = [:]
     /// Server time of the last `cardState` sent for this member's drag (30 per second at most).
     var lastDragSentAt: ServerTime?
+}
+
+/// What a swipe or undo with a client `seq` did (to acknowledge a resend the same way).
+struct AppliedSeq: Hashable, Sendable {
+    var card: CardID
+    /// The vote cast, or nil for an undo.
+    var vote: Vote?
 }

@@ -19,13 +19,11 @@ extension Room {
 
     mutating func swipe(_ swipe: SwipeVote, by index: Int, at now: ServerTime) -> [RoomEffect] {
         let id = members[index].id
-        if let existing = votes[swipe.card]?[id] {
-            if let seq = swipe.seq, seq == members[index].lastSeq, outcomes[swipe.card] == nil {
-                return [.send(.voteAccepted(ack(swipe.card, existing, seq: seq, for: id)), to: id)]
-            }
-            if outcomes[swipe.card] == nil {
-                return [fail(id, .alreadyVoted, "swipe: you already voted \(existing.rawValue) on \"\(swipe.card)\"; undo first")]
-            }
+        if let seq = swipe.seq, let applied = members[index].appliedSeqs[seq] {
+            return [reacknowledge(applied, seq: seq, for: id)]
+        }
+        if let existing = votes[swipe.card]?[id], outcomes[swipe.card] == nil {
+            return [fail(id, .alreadyVoted, "swipe: you already voted \(existing.rawValue) on \"\(swipe.card)\"; undo first")]
         }
         if let refused = refusal("swipe", card: swipe.card, by: index) { return [refused] }
         guard pendingCards(for: id).first?.id == swipe.card else {
@@ -35,9 +33,9 @@ extension Room {
         let vote = swipe.direction.vote
         votes[swipe.card, default: [:]][id] = vote
         members[index].voteOrder.append(swipe.card)
-        members[index].lastSeq = swipe.seq ?? members[index].lastSeq
+        if let seq = swipe.seq { members[index].appliedSeqs[seq] = AppliedSeq(card: swipe.card, vote: vote) }
         var effects: [RoomEffect] = [
-            log(.voteCast(member: id, card: swipe.card, vote: vote), at: now),
+            log(.voteCast(member: id, card: swipe.card, vote: vote, seq: swipe.seq), at: now),
             .send(.voteAccepted(ack(swipe.card, vote, seq: swipe.seq, for: id)), to: id),
         ]
         if settings.pacing == .free {
@@ -54,6 +52,9 @@ extension Room {
 
     mutating func undo(_ undo: UndoVote, by index: Int, at now: ServerTime) -> [RoomEffect] {
         let id = members[index].id
+        if let seq = undo.seq, let applied = members[index].appliedSeqs[seq] {
+            return [reacknowledge(applied, seq: seq, for: id)]
+        }
         let target = undo.card ?? members[index].voteOrder.last { outcomes[$0] == nil }
         guard let card = target else { return [fail(id, .nothingToUndo, "undo: you have no vote on an unresolved card")] }
         if cardIndex[card] == nil { return [fail(id, .unknownCard, "undo: no card \"\(card)\" in this room's deck")] }
@@ -63,8 +64,9 @@ extension Room {
         }
         votes[card]?[id] = nil
         members[index].voteOrder.removeAll { $0 == card }
+        if let seq = undo.seq { members[index].appliedSeqs[seq] = AppliedSeq(card: card, vote: nil) }
         var effects: [RoomEffect] = [
-            log(.voteUndone(member: id, card: card), at: now),
+            log(.voteUndone(member: id, card: card, seq: undo.seq), at: now),
             .send(.voteAccepted(ack(card, nil, seq: undo.seq, for: id, undone: true)), to: id),
         ]
         if settings.pacing == .free {
@@ -72,6 +74,11 @@ extension Room {
         }
         effects.append(.broadcast(.tally(tally(of: card)), except: nil))
         return effects
+    }
+
+    /// A resend of an applied `seq`: the same acknowledgement again, nothing applied.
+    private func reacknowledge(_ applied: AppliedSeq, seq: Int, for member: MemberID) -> RoomEffect {
+        .send(.voteAccepted(ack(applied.card, applied.vote, seq: seq, for: member, undone: applied.vote == nil)), to: member)
     }
 
     private func ack(_ card: CardID, _ vote: Vote?, seq: Int?, for member: MemberID, undone: Bool = false) -> VoteAccepted {

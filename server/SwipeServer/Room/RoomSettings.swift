@@ -5,7 +5,7 @@ import SwipeProtocol
 /// ```swift
 /// let settings = RoomSettings(rule: .atLeast(likes: 2), pacing: .lockstep, timerSeconds: 30, quorum: nil)
 /// ```
-public struct RoomSettings: Hashable, Sendable {
+public struct RoomSettings: Hashable, Sendable, Codable {
     public var rule: VoteRule
     public var pacing: Pacing
     /// Lockstep: seconds each card stays up before it resolves as timed out.

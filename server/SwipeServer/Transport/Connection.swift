@@ -11,6 +11,10 @@ final class Connection {
     var limiter: RateLimiter
     var room: RoomCode?
     var member: MemberID?
+    /// The peer's IP address (for the per-address join limit).
+    var address = ""
+    /// Set when the send queue overflowed: nothing more is queued, only the 1008 close.
+    var overflowed = false
     /// Set once the connection must close after its queue drains.
     var closing: (code: CloseCode, reason: String)?
 

@@ -15,6 +15,11 @@ func shell(of wsi: OpaquePointer?) -> ServerShell? {
 func swipeServerCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
                          _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
     switch reason {
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        guard let wsi, let shell = shell(of: wsi) else { return 0 }
+        if shell.originAllowed(wsi) { return 0 }
+        _ = lws_return_http_status(wsi, 403, "origin not allowed")
+        return -1
     case LWS_CALLBACK_ESTABLISHED:
         if let wsi { shell(of: wsi)?.opened(wsi) }
         return 0

@@ -1,5 +1,6 @@
 import Logging
 import SwipeProtocol
+import SwipeStore
 
 /// Everything a `SwipeServerHost` needs. The defaults work with no flags: 127.0.0.1:7681, the
 /// bundled decks, no TLS.
@@ -24,12 +25,22 @@ public struct ServerConfiguration: Sendable {
     /// Receives every durable record (`RoomEffect.append`) on the service thread, before the acks that follow it.
     public var recordSink: (@Sendable (LogRecord) -> Void)?
     public var logger: Logger
+    /// Where the durable log lives (`rooms.sqlite` inside; created 0700). nil or ":memory:": no log,
+    /// rooms are lost on restart.
+    public var dataDirectory: String?
+    /// How hard each log commit waits for the disk.
+    public var durability: StoreDurability
+    /// Browser origins allowed to open a WebSocket (e.g. "https://swipe.example"); empty allows any.
+    /// An upgrade whose Origin header is not listed gets 403. Requests without Origin (terminal
+    /// clients) are not affected.
+    public var allowedOrigins: [String] = []
 
     public init(host: String = "127.0.0.1", port: Int = 7681, decks: DeckLibrary = .bundled(),
                 tlsCertificatePath: String? = nil, tlsPrivateKeyPath: String? = nil,
                 transportLimits: TransportLimits = TransportLimits(), registryLimits: RegistryLimits = RegistryLimits(),
                 random: any RandomSource = SystemRandom(), recordSink: (@Sendable (LogRecord) -> Void)? = nil,
-                logger: Logger = Logger(label: "swipe-server")) {
+                logger: Logger = Logger(label: "swipe-server"), dataDirectory: String? = nil,
+                durability: StoreDurability = .normal) {
         self.host = host
         self.port = port
         self.decks = decks
@@ -40,6 +51,8 @@ public struct ServerConfiguration: Sendable {
         self.random = random
         self.recordSink = recordSink
         self.logger = logger
+        self.dataDirectory = dataDirectory
+        self.durability = durability
     }
 }
 

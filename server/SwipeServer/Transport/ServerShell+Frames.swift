@@ -10,6 +10,10 @@ extension ServerShell {
         nextConnectionNumber += 1
         connections[wsi] = connection
         connectionsByID[connection.id] = connection
+        var name = [CChar](repeating: 0, count: 64)
+        if lws_get_peer_simple(wsi, &name, name.count) != nil {
+            connection.address = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
         logger.debug("\(connection.id) connected")
         if shutdownDeadline != nil { closeAfterFlush(connection, .goingAway, "server shutting down") }
     }
@@ -79,13 +83,39 @@ extension ServerShell {
             if let code = result.room { logger.info("room \(code) created by \(connection.id)") }
             apply(result.effects, in: result.room)
         case let .join(request):
+            if joinGuard.isBlocked(connection.address, at: time) {
+                enqueue(.error(ProtocolError(.rateLimited, "join: too many failed joins from \(connection.address); "
+                    + "at most \(joinGuard.maxFailures) per minute")), to: connection)
+                return
+            }
             let result = registry.join(request, from: connection.id, at: time)
+            if result.effects.contains(where: Self.isGuessMiss) { joinGuard.recordFailure(from: connection.address, at: time) }
             apply(result.effects, in: result.room)
         case let .ping(ping):
             enqueue(.pong(Pong(t: ping.t, serverTime: time)), to: connection)
         case .drag, .swipe, .undo, .host, .results:
             enqueue(.error(ProtocolError(.notInRoom, "\(message.type): create or join a room first")), to: connection)
         }
+    }
+
+    /// A join refused because the room or token was wrong (what a guesser sees).
+    static func isGuessMiss(_ effect: RoomEffect) -> Bool {
+        guard case let .reply(.error(error), _) = effect else { return false }
+        return error.code == .unknownRoom || error.code == .badToken
+    }
+
+    /// FILTER_PROTOCOL_CONNECTION: false when the upgrade's Origin is not on the allow-list.
+    func originAllowed(_ wsi: OpaquePointer) -> Bool {
+        let allowed = configuration.allowedOrigins
+        guard !allowed.isEmpty else { return true }
+        let length = lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN)
+        guard length > 0 else { return true }
+        var buffer = [CChar](repeating: 0, count: Int(length) + 1)
+        guard lws_hdr_copy(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_ORIGIN) >= 0 else { return false }
+        let origin = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if allowed.contains(origin) { return true }
+        logger.notice("refused a WebSocket from origin \(origin) (not in --origin)")
+        return false
     }
 
     /// SERVER_WRITEABLE: one lws_write, or the close once the queue is empty. Returns -1 to close.

@@ -6,6 +6,7 @@ import Foundation
 import Logging
 import SwipeCore
 import SwipeProtocol
+import SwipeStore
 
 final class ServerShell: @unchecked Sendable {
     var registry: RoomRegistry
@@ -22,6 +23,10 @@ final class ServerShell: @unchecked Sendable {
     var shutdownDeadline: ServerTime?
     var finished = false
     var lastEviction: ServerTime = 0
+    /// Failed joins per client address.
+    lazy var joinGuard = JoinGuard(maxFailures: configuration.transportLimits.failedJoinsPerMinute)
+    /// The durable log (nil with no data directory).
+    var store: EventLog?
     /// Rooms nobody is connected to are dropped after this long (ms).
     static let abandonedAfter: ServerTime = 30 * 60_000
     /// Scratch buffer for lws_write (LWS_PRE headroom + payload).
@@ -93,6 +98,7 @@ final class ServerShell: @unchecked Sendable {
             for code in registry.evictAbandoned(idle: Self.abandonedAfter, at: time) {
                 membersOnline[code] = nil
                 roomTimers[code] = nil
+                forgetStored(code)
                 logger.info("room \(code) evicted: nobody connected for \(Int(Self.abandonedAfter / 60_000)) minutes")
             }
         }
@@ -110,6 +116,7 @@ final class ServerShell: @unchecked Sendable {
 
     /// Carries out a room's effects in order.
     func apply(_ effects: [RoomEffect], in code: RoomCode?) {
+        guard persist(effects) else { return }
         for effect in effects {
             switch effect {
             case let .bind(connectionID, member):
@@ -138,8 +145,8 @@ final class ServerShell: @unchecked Sendable {
                 if let code { roomTimers[code] = at }
             case .cancelTimer:
                 if let code { roomTimers[code] = nil }
-            case let .append(record):
-                configuration.recordSink?(record)
+            case .append:
+                break   // already written by `persist`, before any of these effects
             }
         }
         if let code, registry.rooms[code] == nil {
@@ -172,14 +179,24 @@ final class ServerShell: @unchecked Sendable {
     }
 
     func enqueue(_ bytes: [UInt8], key: OutboundQueue.Key?, to connection: Connection) {
+        if connection.overflowed { return }
         switch connection.outbound.push(bytes, coalescing: key) {
         case .queued, .coalesced:
             lws_callback_on_writable(connection.wsi)
         case .overflow:
-            logger.warning("\(connection.id): send queue full, closing the slow client")
-            closeAfterFlush(connection, .policyViolation, "send queue overflow: the client reads too slowly")
+            // A stalled reader: drop what is queued (it would never drain), send only the close, and
+            // hang up if even that cannot be written within the grace period. Nobody else waits.
+            logger.warning("\(connection.id): send queue full (\(connection.outbound.capacity) frames), closing the slow client 1008")
+            connection.overflowed = true
+            connection.outbound.removeAll()
+            connection.closing = (.policyViolation, "send queue overflow: the client reads too slowly")
+            lws_set_timeout(connection.wsi, PENDING_TIMEOUT_USER_OK, Self.overflowGraceSeconds)
+            lws_callback_on_writable(connection.wsi)
         }
     }
+
+    /// Seconds a reader closed for overflow has to take its close frame before the socket is dropped.
+    static let overflowGraceSeconds: Int32 = 20
 
     /// Sends what is queued, then closes with `code`.
     func closeAfterFlush(_ connection: Connection, _ code: CloseCode, _ reason: String) {

@@ -55,6 +55,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard !running else { return port }
+        try shell.openStore()
         lws_set_log_level(LLL_ERR | LLL_WARN, swipeServerLWSLog)
         var info = lws_context_creation_info()
         info.port = Int32(configuration.port)
@@ -202,8 +203,8 @@ public final class SwipeServerHost: @unchecked Sendable {
     private func makeRetry() -> UnsafeMutablePointer<lws_retry_bo_t> {
         let policy = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
         var value = lws_retry_bo_t()
-        value.secs_since_valid_ping = 30
-        value.secs_since_valid_hangup = 75
+        value.secs_since_valid_ping = UInt16(clamping: configuration.transportLimits.pingIntervalSeconds)
+        value.secs_since_valid_hangup = UInt16(clamping: configuration.transportLimits.idleTimeoutSeconds)
         policy.initialize(to: value)
         retry = policy
         return policy

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+import SwipeClient
+import SwipeProtocol
+
+/// Liveness: a half-open connection (it never answers the server's pings) is closed and its member
+/// is shown offline; a lockstep card then resolves without the offline member.
+@Suite struct SecurityKeepaliveTests {
+    @Test func aSilentPeerIsClosedShownOfflineAndNotWaitedFor() throws {
+        let server = try ServerProcess(arguments: ["--ping-interval", "1", "--idle-timeout", "3"])
+        let ann = try BlockingWebSocket(url: try WebSocketURL(parsing: server.url), timeout: 10)
+        ann.send(.create(CreateRoom(name: "Ann", deck: "movies", rule: .majority, pacing: .lockstep)))
+        guard case let .welcome(welcome)? = ann.receive(until: { $0.type == "welcome" }, timeout: 10) else {
+            Issue.record("no welcome")
+            return
+        }
+        // The silent peer joins, then never reads again (so never answers a ping).
+        let silent = try ServerRawSocket(port: server.port, timeout: 10)
+        _ = try silent.upgrade(path: "/")
+        silent.sendText(#"{"type":"join","room":"\#(welcome.room.code)","name":"Ghost"}"#)
+        #expect(ann.receive(until: { $0.type == "memberJoined" }, timeout: 10) != nil)
+        ann.send(.host(HostCommand(command: .start)))
+        ann.send(.swipe(SwipeVote(card: "dune", direction: .right, seq: 1)))
+        // Within the idle timeout (polled with a generous deadline) Ghost goes offline …
+        let offline = ann.receive(until: { $0 == .memberOffline(MemberRef(member: "m2")) }, timeout: 30)
+        #expect(offline != nil)
+        // … and the card does not wait for them: Ann's vote decides it.
+        let resolved = ann.receive(until: { $0.type == "cardResolved" }, timeout: 10)
+        guard case let .cardResolved(card)? = resolved else { Issue.record("the card waited for the offline member"); return }
+        #expect(card.card == "dune" && card.outcome == .match)
+        #expect(server.terminate() == 0)
+    }
+}

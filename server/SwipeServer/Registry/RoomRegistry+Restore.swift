@@ -1,0 +1,53 @@
+import SwipeCore
+import SwipeProtocol
+
+/// What `RoomRegistry.restore(from:at:)` brought back.
+///
+/// ```swift
+/// let report = try registry.restore(from: records, at: 0)
+/// report.rooms      // ["K7QM-X4TD-9R"]
+/// report.closed     // rooms whose log ends closed (not restored; their log may be forgotten)
+/// ```
+public struct RestoreReport: Sendable {
+    /// Rooms restored, in order of creation.
+    public var rooms: [RoomCode] = []
+    /// Rooms whose log ends with the room closed: not restored.
+    public var closed: [RoomCode] = []
+    /// Timer effects the restored rooms ask for, per room.
+    public var effects: [RoomCode: [RoomEffect]] = [:]
+}
+
+extension RoomRegistry {
+    /// Rebuilds every room from the log (all rooms' records, oldest first). Closed rooms stay
+    /// closed (not restored); every restored member is offline until they resume with their token;
+    /// a timed lockstep card's timer starts afresh at `now`. Throws `RestoreError` naming the room
+    /// and record when a room's log cannot be replayed or its code is already running.
+    ///
+    /// ```swift
+    /// var registry = RoomRegistry(library: .bundled())
+    /// let report = try registry.restore(from: records, at: now)
+    /// ```
+    public mutating func restore(from records: [LogRecord], at now: ServerTime) throws -> RestoreReport {
+        var order: [RoomCode] = []
+        var byRoom: [RoomCode: [LogRecord]] = [:]
+        for record in records {
+            if byRoom[record.room] == nil { order.append(record.room) }
+            byRoom[record.room, default: []].append(record)
+        }
+        var report = RestoreReport()
+        for code in order {
+            if rooms[code] != nil {
+                throw RestoreError(room: code, record: 0, message: "a room with this code is already running")
+            }
+            var room = try Room.restore(from: byRoom[code] ?? [], maxMembers: limits.maxMembersPerRoom)
+            if room.phase == .closed {
+                report.closed.append(code)
+                continue
+            }
+            report.effects[code] = room.restarted(at: now)
+            rooms[code] = room
+            report.rooms.append(code)
+        }
+        return report
+    }
+}

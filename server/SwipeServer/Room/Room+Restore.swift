@@ -1,0 +1,143 @@
+import SwipeCore
+import SwipeProtocol
+
+/// Why a room's log could not be replayed: which room, which record, what was wrong.
+///
+/// ```swift
+/// do { _ = try Room.restore(from: records) } catch { print(error) }
+/// // "room K7QM-X4TD-9R, record 3 (voteCast): no member \"m9\""
+/// ```
+public struct RestoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var room: RoomCode
+    public var record: Int
+    public var message: String
+
+    public init(room: RoomCode, record: Int, message: String) {
+        self.room = room
+        self.record = record
+        self.message = message
+    }
+
+    public var description: String { "room \(room), record \(record): \(message)" }
+}
+
+extension Room {
+    /// Rebuilds a room from its log records (oldest first; the first must be `roomCreated`).
+    /// The result equals the live room that emitted them, except for what is not durable: the
+    /// lockstep timer's deadline, drag throttling and `lastActivity` (see `restarted(at:)`).
+    ///
+    /// `maxMembers` is the server's current limit (not logged: an operator may change it between runs).
+    ///
+    /// ```swift
+    /// let room = try Room.restore(from: records, maxMembers: 64)
+    /// room.matches   // the same matches as before the restart
+    /// ```
+    public static func restore(from records: [LogRecord], maxMembers: Int = RoomSettings().maxMembers) throws -> Room {
+        guard let first = records.first else {
+            throw RestoreError(room: "", record: 0, message: "no records")
+        }
+        guard case let .roomCreated(deck, cards, rule, pacing, timerSeconds, quorum) = first.event else {
+            throw RestoreError(room: first.room, record: 0, message: "the first record is \(first.event.kind), not roomCreated")
+        }
+        let settings = RoomSettings(rule: rule, pacing: pacing, timerSeconds: timerSeconds, quorum: quorum, maxMembers: maxMembers)
+        var room = Room(code: first.room, deckName: deck, cards: cards, settings: settings, at: first.at)
+        for (index, record) in records.enumerated().dropFirst() {
+            if let problem = room.replay(record.event) {
+                throw RestoreError(room: first.room, record: index, message: "\(record.event.kind): \(problem)")
+            }
+            room.lastActivity = max(room.lastActivity, record.at)
+        }
+        return room
+    }
+
+    /// After a restart nobody is connected: every member is offline and a lockstep timer starts
+    /// afresh for the current card (server time restarts with the process). Returns the timer effects.
+    ///
+    /// ```swift
+    /// let effects = room.restarted(at: now)   // [.scheduleTimer(at: now + 30_000), …] for a timed lockstep room
+    /// ```
+    public mutating func restarted(at now: ServerTime) -> [RoomEffect] {
+        for index in members.indices {
+            members[index].online = false
+            members[index].lastDragSentAt = nil
+        }
+        lastActivity = now
+        deadline = nil
+        return startCardTimer(at: now)
+    }
+
+    /// Applies one durable fact; returns what was wrong with it, or nil.
+    mutating func replay(_ event: LogEvent) -> String? {
+        switch event {
+        case .roomCreated:
+            return "a second roomCreated"
+        case let .memberJoined(member, name, role, token):
+            if memberIndex(member) != nil { return "member \"\(member)\" joined twice" }
+            members.append(Member(id: member, name: name, role: role, token: token, online: true))
+            nextMemberNumber += 1
+            if role == .host { hostCreated = true }
+        case let .memberOnline(member), let .memberOffline(member):
+            guard let index = memberIndex(member) else { return "no member \"\(member)\"" }
+            if case .memberOnline = event { members[index].online = true } else { members[index].online = false }
+        case let .memberKicked(member):
+            guard let index = memberIndex(member) else { return "no member \"\(member)\"" }
+            for card in members[index].voteOrder where outcomes[card] == nil { votes[card]?[member] = nil }
+            members.remove(at: index)
+        case let .voteCast(member, card, vote, seq):
+            guard let index = memberIndex(member) else { return "no member \"\(member)\"" }
+            guard cardIndex[card] != nil else { return "no card \"\(card)\"" }
+            votes[card, default: [:]][member] = vote
+            members[index].voteOrder.append(card)
+            if let seq { members[index].appliedSeqs[seq] = AppliedSeq(card: card, vote: vote) }
+        case let .voteUndone(member, card, seq):
+            guard let index = memberIndex(member) else { return "no member \"\(member)\"" }
+            votes[card]?[member] = nil
+            members[index].voteOrder.removeAll { $0 == card }
+            if let seq { members[index].appliedSeqs[seq] = AppliedSeq(card: card, vote: nil) }
+        case let .cardResolved(card, outcome):
+            guard cardIndex[card] != nil else { return "no card \"\(card)\"" }
+            if outcomes[card] != nil { return "card \"\(card)\" resolved twice" }
+            outcomes[card] = outcome
+            if outcome == .match { matches.append(card) }
+            switch settings.pacing {
+            case .lockstep: currentIndex += 1
+            case .free: break
+            }
+        case let .phaseChanged(phase):
+            self.phase = phase
+            switch phase {
+            case .finished, .closed: deadline = nil
+            case .lobby, .voting: break
+            }
+        }
+        return nil
+    }
+}
+
+/// The part of a room that the log makes durable: what `Room.restore(from:)` must rebuild exactly.
+struct DurableRoomState: Hashable {
+    struct MemberState: Hashable {
+        var id: MemberID, name: String, role: Role, token: String, online: Bool
+        var voteOrder: [CardID], appliedSeqs: [Int: AppliedSeq]
+    }
+    var code: RoomCode, deckName: String, cards: [Card], settings: RoomSettings
+    var phase: RoomPhase, currentIndex: Int, matches: [CardID]
+    var members: [MemberState]
+    var votes: [CardID: [MemberID: Vote]], outcomes: [CardID: CardOutcome]
+    var nextMemberNumber: Int, hostCreated: Bool
+}
+
+extension Room {
+    /// Everything durable about the room (tests compare a live room with its restored copy).
+    var durableState: DurableRoomState {
+        DurableRoomState(
+            code: code, deckName: deckName, cards: cards, settings: settings, phase: phase, currentIndex: currentIndex,
+            matches: matches,
+            members: members.map {
+                .init(id: $0.id, name: $0.name, role: $0.role, token: $0.token, online: $0.online,
+                      voteOrder: $0.voteOrder, appliedSeqs: $0.appliedSeqs)
+            },
+            votes: votes.filter { !$0.value.isEmpty }, outcomes: outcomes, nextMemberNumber: nextMemberNumber,
+            hostCreated: hostCreated)
+    }
+}

@@ -1,0 +1,76 @@
+// The shell's durable log: opened and replayed by SwipeServerHost.start (the caller's thread, before
+// the service thread exists), then written only on the service thread, inside `apply`, before any
+// effect that acknowledges what the records say.
+import Foundation
+import SwipeProtocol
+import SwipeStore
+
+extension ServerShell {
+    /// The file inside the data directory that holds the log.
+    static let logFileName = "rooms.sqlite"
+
+    /// Opens (creating, mode 0700) the data directory and its log, and restores every room in it.
+    func openStore() throws {
+        guard let directory = configuration.dataDirectory, directory != ":memory:" else { return }
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        if files.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw ServerStartError(description: "--data \(directory): not a directory") }
+        } else {
+            do {
+                try files.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw ServerStartError(description: "--data \(directory): cannot create the data directory: \(error.localizedDescription)")
+            }
+        }
+        let path = (directory as NSString).appendingPathComponent(Self.logFileName)
+        let log: EventLog
+        let records: [LogRecord]
+        do {
+            log = try EventLog(path: path, durability: configuration.durability)
+            records = try log.replay().map(LogRecord.init(entry:))
+        } catch let error as StoreError {
+            throw ServerStartError(description: error.description)   // names the path and what is wrong
+        } catch {
+            throw ServerStartError(description: "\(path): \(error)")
+        }
+        let time = now
+        let report: RestoreReport
+        do {
+            report = try registry.restore(from: records, at: time)
+        } catch {
+            throw ServerStartError(description: "\(path): cannot replay the log: \(error)")
+        }
+        for code in report.closed { try? log.forget(room: code.rawValue) }
+        for (code, effects) in report.effects { apply(effects, in: code) }
+        store = log
+        logger.info("data \(path): restored \(report.rooms.count) room(s) from \(records.count) record(s)")
+    }
+
+    /// Writes every `.append` in `effects` in one transaction (durable on return). On failure the
+    /// server stops: acknowledging what is not stored would break the durability promise.
+    func persist(_ effects: [RoomEffect]) -> Bool {
+        var records: [LogRecord] = []
+        for case let .append(record) in effects { records.append(record) }
+        guard !records.isEmpty else { return true }
+        if let sink = configuration.recordSink { records.forEach(sink) }
+        guard let store else { return true }
+        do {
+            try store.append(records.map { try $0.entry() })
+            return true
+        } catch {
+            logger.critical("cannot write the log \(store.path): \(error); stopping without acknowledging")
+            requestStop()
+            return false
+        }
+    }
+
+    /// Drops a room's records (evicted rooms must not come back after a restart).
+    func forgetStored(_ code: RoomCode) {
+        do {
+            try store?.forget(room: code.rawValue)
+        } catch {
+            logger.error("cannot forget room \(code) in \(store?.path ?? "the log"): \(error)")
+        }
+    }
+}
