@@ -39,6 +39,8 @@ struct Serve: ParsableCommand {
     var data: String?
     @Option(help: "normal: a committed vote survives a killed server; full: also a power cut (fsync per commit).")
     var durability: StoreDurability = .normal
+    @Flag(help: "Offer permessage-deflate compression (off by default: libwebsockets 4.1.6 was seen corrupting larger compressed client messages).")
+    var deflate = false
     @Option(name: .customLong("origin"), help: "A browser origin allowed to connect (repeatable); others get 403. Default: any.")
     var origins: [String] = []
     @Option(name: .customLong("max-rooms"), help: "Rooms this server hosts at most.") var maxRooms = RegistryLimits().maxRooms
@@ -79,6 +81,7 @@ struct Serve: ParsableCommand {
                                                 tlsPrivateKeyPath: tlsKey, logger: Logger(label: "swipe-server"),
                                                 dataDirectory: data ?? Self.defaultDataDirectory(), durability: durability)
         configuration.allowedOrigins = origins
+        configuration.deflate = deflate
         configuration.registryLimits.maxRooms = maxRooms
         configuration.registryLimits.maxMembersPerRoom = maxMembers
         configuration.transportLimits = TransportLimits(

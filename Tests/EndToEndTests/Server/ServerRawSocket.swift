@@ -93,9 +93,9 @@ final class ServerRawSocket {
     }
 
     /// The WebSocket opening handshake, with no subprotocol; returns the response head.
-    func upgrade(path: String) throws -> String {
+    func upgrade(path: String, extraHeaders: String = "") throws -> String {
         let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
-        write(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n".utf8))
+        write(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\(extraHeaders)\r\n".utf8))
         guard let response = readHTTP() else { throw Failure(description: "no handshake response") }
         return response.head
     }

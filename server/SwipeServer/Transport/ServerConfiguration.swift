@@ -34,6 +34,9 @@ public struct ServerConfiguration: Sendable {
     /// An upgrade whose Origin header is not listed gets 403. Requests without Origin (terminal
     /// clients) are not affected.
     public var allowedOrigins: [String] = []
+    /// Offer permessage-deflate. Off by default: libwebsockets 4.1.6's server-side inflate was seen
+    /// corrupting larger client messages (docs/BENCHMARKS.md); small messages were unaffected.
+    public var deflate = false
 
     public init(host: String = "127.0.0.1", port: Int = 7681, decks: DeckLibrary = .bundled(),
                 tlsCertificatePath: String? = nil, tlsPrivateKeyPath: String? = nil,

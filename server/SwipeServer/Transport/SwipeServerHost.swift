@@ -6,7 +6,7 @@ import Foundation
 import Logging
 import SwipeProtocol
 
-/// Runs a SwipeDeck server: WebSocket (subprotocol "swipedeck.v1", permessage-deflate, optional TLS)
+/// Runs a SwipeDeck server: WebSocket (subprotocol "swipedeck.v1", optional permessage-deflate, optional TLS)
 /// and plain HTTP on one port, served by one thread.
 ///
 /// ```swift
@@ -61,7 +61,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         info.port = Int32(configuration.port)
         info.iface = UnsafePointer(own(configuration.host))
         info.protocols = UnsafePointer(makeProtocols())
-        info.extensions = UnsafePointer(makeExtensions())
+        if configuration.deflate { info.extensions = UnsafePointer(makeExtensions()) }
         info.retry_and_idle_policy = UnsafePointer(makeRetry())
         info.user = Unmanaged.passUnretained(shell).toOpaque()
         info.gid = -1
