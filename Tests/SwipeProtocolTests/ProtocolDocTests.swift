@@ -86,7 +86,7 @@ import SwipeCore
             })
         }
         #expect(types(.client) == Set(ClientMessage.allTypes))
-        let serverTypes: Set<String> = ["welcome", "memberJoined", "memberLeft", "memberOnline", "memberOffline", "phase",
+        let serverTypes: Set<String> = ["welcome", "memberJoined", "memberUpdated", "memberLeft", "memberOnline", "memberOffline", "phase",
                                         "cardState", "animation", "voteAccepted", "tally", "cardResolved", "match", "results",
                                         "pong", "roomClosed", "error"]
         #expect(types(.server) == serverTypes)

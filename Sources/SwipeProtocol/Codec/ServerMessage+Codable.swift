@@ -6,6 +6,7 @@ extension ServerMessage: Codable {
         switch type {
         case "welcome": self = .welcome(try Welcome(from: decoder))
         case "memberJoined": self = .memberJoined(try MemberInfo(from: decoder))
+        case "memberUpdated": self = .memberUpdated(try MemberInfo(from: decoder))
         case "memberLeft": self = .memberLeft(try MemberRef(from: decoder))
         case "memberOnline": self = .memberOnline(try MemberRef(from: decoder))
         case "memberOffline": self = .memberOffline(try MemberRef(from: decoder))
@@ -23,7 +24,7 @@ extension ServerMessage: Codable {
         default:
             throw UnknownMessageType(
                 type: type,
-                known: ["welcome", "memberJoined", "memberLeft", "memberOnline", "memberOffline", "phase", "cardState",
+                known: ["welcome", "memberJoined", "memberUpdated", "memberLeft", "memberOnline", "memberOffline", "phase", "cardState",
                         "animation", "voteAccepted", "tally", "cardResolved", "match", "results", "pong", "roomClosed", "error"])
         }
     }
@@ -34,6 +35,7 @@ extension ServerMessage: Codable {
         switch self {
         case let .welcome(p): try p.encode(to: encoder)
         case let .memberJoined(p): try p.encode(to: encoder)
+        case let .memberUpdated(p): try p.encode(to: encoder)
         case let .memberLeft(p): try p.encode(to: encoder)
         case let .memberOnline(p): try p.encode(to: encoder)
         case let .memberOffline(p): try p.encode(to: encoder)

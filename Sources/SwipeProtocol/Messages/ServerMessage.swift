@@ -9,6 +9,8 @@ import SwipeCore
 public enum ServerMessage: Hashable, Sendable {
     case welcome(Welcome)
     case memberJoined(MemberInfo)
+    /// A member's marks changed (voted on the current card, votes cast): replace what you have.
+    case memberUpdated(MemberInfo)
     case memberLeft(MemberRef)
     case memberOnline(MemberRef)
     case memberOffline(MemberRef)
@@ -33,6 +35,7 @@ public enum ServerMessage: Hashable, Sendable {
         switch self {
         case .welcome: return "welcome"
         case .memberJoined: return "memberJoined"
+        case .memberUpdated: return "memberUpdated"
         case .memberLeft: return "memberLeft"
         case .memberOnline: return "memberOnline"
         case .memberOffline: return "memberOffline"
@@ -59,7 +62,7 @@ public enum ServerMessage: Hashable, Sendable {
     public var isCoalescable: Bool {
         switch self {
         case .cardState: return true
-        case .welcome, .memberJoined, .memberLeft, .memberOnline, .memberOffline, .phase, .animation,
+        case .welcome, .memberJoined, .memberUpdated, .memberLeft, .memberOnline, .memberOffline, .phase, .animation,
              .voteAccepted, .tally, .cardResolved, .match, .results, .pong, .roomClosed, .error:
             return false
         }

@@ -41,7 +41,7 @@ enum ServerFrame: Equatable {
             case .welcome(let welcome): return .welcome(welcome.room.code)
             case .phase(let phase): return .phase(phase.phase.rawValue)
             case .error(let error): return .error(code: error.code.rawValue, message: error.message)
-            case .memberJoined, .memberLeft, .memberOnline, .memberOffline, .animation, .voteAccepted,
+            case .memberJoined, .memberUpdated, .memberLeft, .memberOnline, .memberOffline, .animation, .voteAccepted,
                  .cardResolved, .match, .results, .pong, .roomClosed:
                 return .other(message.type)
             }

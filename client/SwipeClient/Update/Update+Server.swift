@@ -5,7 +5,7 @@ extension AppModel {
     mutating func receive(_ message: ServerMessage) -> [AppEffect] {
         switch message {
         case let .welcome(welcome): return welcomed(welcome)
-        case let .memberJoined(info):
+        case let .memberJoined(info), let .memberUpdated(info):
             editRoom { room in
                 if let i = room.members.firstIndex(where: { $0.id == info.id }) { room.members[i] = info } else { room.members.append(info) }
             }
@@ -168,6 +168,9 @@ extension AppModel {
         guard var room else { return }
         if resolved.outcome == .match, !room.matches.contains(resolved.card) { room.matches.append(resolved.card) }
         room.tallies.removeAll { $0.card == resolved.card }
+        if room.pacing == .lockstep {
+            for i in room.members.indices { room.members[i].votedCurrent = false }
+        }
         let oldOrder = room.visible.map(\.id)
         if let index = room.visible.firstIndex(where: { $0.id == resolved.card }),
            !leaving.contains(where: { $0.card.id == resolved.card }) {

@@ -37,6 +37,7 @@ extension Room {
         var effects: [RoomEffect] = [
             log(.voteCast(member: id, card: swipe.card, vote: vote, seq: swipe.seq), at: now),
             .send(.voteAccepted(ack(swipe.card, vote, seq: swipe.seq, for: id)), to: id),
+            .broadcast(.memberUpdated(memberInfo(members[index])), except: nil),
         ]
         if settings.pacing == .free {
             effects += RoomAnimations.ownSwipe(card: swipe.card, direction: swipe.direction, for: id,
@@ -68,6 +69,7 @@ extension Room {
         var effects: [RoomEffect] = [
             log(.voteUndone(member: id, card: card, seq: undo.seq), at: now),
             .send(.voteAccepted(ack(card, nil, seq: undo.seq, for: id, undone: true)), to: id),
+            .broadcast(.memberUpdated(memberInfo(members[index])), except: nil),
         ]
         if settings.pacing == .free {
             effects.append(.send(.animation(RoomAnimations.revert(card: card, direction: previous.direction, for: id, at: now)), to: id))

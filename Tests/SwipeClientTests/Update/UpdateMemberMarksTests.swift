@@ -1,0 +1,26 @@
+import SwipeCore
+import SwipeProtocol
+import Testing
+@testable import SwipeClient
+
+/// Other members' voted marks: `memberUpdated` replaces the member; a resolved lockstep card clears
+/// every mark (the next card starts unvoted).
+@Suite struct UpdateMemberMarksTests {
+    @Test func memberUpdatedReplacesTheMember() {
+        var model = Fixtures.model()
+        let bo = MemberInfo(id: "m2", name: "Bo", role: .member, online: true, votedCurrent: true, votesCast: 3)
+        #expect(update(&model, .server(.memberUpdated(bo))).isEmpty)
+        #expect(model.room?.members.first { $0.id == "m2" } == bo)
+        #expect(model.room?.members.count == Fixtures.members.count)
+    }
+
+    @Test func aResolvedLockstepCardClearsEveryMark() throws {
+        var model = Fixtures.model()
+        let top = try #require(model.topCard)
+        #expect(model.room?.members.contains { $0.votedCurrent } == true)
+        let resolved = CardResolved(card: top.id, outcome: .noMatch, tally: Tally(card: top.id),
+                                    visible: Array(Fixtures.cards.dropFirst()), remaining: 9)
+        update(&model, .server(.cardResolved(resolved)))
+        #expect(model.room?.members.allSatisfy { !$0.votedCurrent } == true)
+    }
+}
