@@ -18,9 +18,41 @@ struct StackPainter {
         var progress: Double
     }
 
-    func drawCard(_ card: Card, rect: Rect, transform: CardTransform, depth: Int, stamp: Stamp?, into frame: inout Frame) {
+    /// One card to draw: where it rests, how it is moved, how deep in the stack, its stamp.
+    struct Layer {
+        var card: Card
+        var rect: Rect
+        var transform: CardTransform
+        var depth: Int
+        var stamp: Stamp?
+    }
+
+    /// Draws cards back to front. Each card hides what is under it (its whole rotated shape is
+    /// filled with card background before its text), and a text line of a card that another card
+    /// in front partly covers is left out, so no half-hidden words peek out beside a moving card.
+    /// Returns every cell the cards cover.
+    @discardableResult
+    func drawLayers(_ layers: [Layer], into frame: inout Frame) -> Set<CellRasterizer.CellKey> {
+        let rasters = layers.map { layer -> CellRasterizer.Raster in
+            guard layer.transform.isDrawable, layer.transform.alpha > 0.08 else { return CellRasterizer.Raster() }
+            return CellRasterizer(geometry: geometry).rasterize(frame: layer.rect, transform: layer.transform, withShadow: layer.depth == 0)
+        }
+        var inFront = Set<CellRasterizer.CellKey>()
+        var covered = [Set<CellRasterizer.CellKey>](repeating: [], count: layers.count)
+        for index in layers.indices.reversed() {
+            covered[index] = inFront
+            inFront.formUnion(rasters[index].cells.keys)
+        }
+        for (index, layer) in layers.enumerated() {
+            drawCard(layer.card, rect: layer.rect, transform: layer.transform, depth: layer.depth, stamp: layer.stamp,
+                     raster: rasters[index], coveredInFront: covered[index], into: &frame)
+        }
+        return inFront
+    }
+
+    func drawCard(_ card: Card, rect: Rect, transform: CardTransform, depth: Int, stamp: Stamp?,
+                  raster: CellRasterizer.Raster, coveredInFront: Set<CellRasterizer.CellKey> = [], into frame: inout Frame) {
         guard transform.isDrawable, transform.alpha > 0.08 else { return }
-        let raster = CellRasterizer(geometry: geometry).rasterize(frame: rect, transform: transform, withShadow: depth == 0)
         let faded = transform.alpha < 0.55
         func adjust(_ style: CellStyle) -> CellStyle {
             var s = style
@@ -45,7 +77,7 @@ struct StackPainter {
             }
         }
         let mask = Set(raster.cells.compactMap { $0.value == .interior && inClip($0.key) ? $0.key : nil })
-        let writer = LocalWriter(geometry: geometry, shape: shape, mask: mask)
+        let writer = LocalWriter(geometry: geometry, shape: shape, mask: mask, hidden: coveredInFront)
         for line in metrics.lines(for: card) {
             var style: CellStyle
             switch line.role {
@@ -86,18 +118,23 @@ struct StackPainter {
         }
     }
 
-    /// Outline only, for another member's live drag of the card.
-    func drawGhost(rect: Rect, transform: CardTransform, label: String, into frame: inout Frame) {
+    /// Outline only, for another member's live drag of the card. Drawn after the stack but only
+    /// on empty cells: the ghost passes behind every card, so no card's text or border shows
+    /// inside its outline.
+    func drawGhost(rect: Rect, transform: CardTransform, label: String, behind cards: Set<CellRasterizer.CellKey>,
+                   into frame: inout Frame) {
         guard transform.isDrawable else { return }
         var tilted = transform
         if abs(tilted.rotation) < 0.005 { tilted.rotation = 0.005 }
         let raster = CellRasterizer(geometry: geometry).rasterize(frame: rect, transform: tilted)
         for (key, coverage) in raster.cells where inClip(key) {
-            if case let .border(glyph) = coverage { frame.put(glyph, row: key.row, column: key.column, style: palette.ghost) }
+            if case let .border(glyph) = coverage, !cards.contains(key), frame[key.row, key.column] == .blank {
+                frame.put(glyph, row: key.row, column: key.column, style: palette.ghost)
+            }
         }
         let corner = geometry.cell(for: CardShape(frame: rect, transform: tilted).layout(.zero))
         let row = Int(corner.row.rounded(.down)) - 1
-        if clipRows.contains(row) {
+        if clipRows.contains(row), !cards.contains(CellRasterizer.CellKey(row: row, column: max(0, Int(corner.column.rounded())))) {
             frame.write(label, row: row, column: max(0, Int(corner.column.rounded())), style: palette.ghost,
                         maxColumn: geometry.stackColumns)
         }
@@ -105,11 +142,13 @@ struct StackPainter {
 }
 
 /// Writes text in a card's own rows and columns, each line starting where the transform puts
-/// its first cell, and only into cells inside the card.
+/// its first cell, and only into cells inside the card. A line that touches a `hidden` cell (one
+/// a card in front covers) is left out whole.
 struct LocalWriter {
     let geometry: StackGeometry
     let shape: CardShape
     let mask: Set<CellRasterizer.CellKey>
+    var hidden: Set<CellRasterizer.CellKey> = []
 
     /// The cell where the card's own (row, column) lands under the transform.
     func anchor(localRow: Int, localColumn: Int) -> (row: Int, column: Int) {
@@ -130,6 +169,10 @@ struct LocalWriter {
 
     /// Writes text from a screen cell, only into cells inside the card.
     func write(_ text: String, row: Int, column: Int, style: CellStyle, into frame: inout Frame) {
+        if !hidden.isEmpty {
+            let width = TextMetrics.width(text)
+            if (column..<(column + width)).contains(where: { hidden.contains(CellRasterizer.CellKey(row: row, column: $0)) }) { return }
+        }
         var column = column
         for ch in text {
             let w = TextMetrics.width(ch)
