@@ -101,7 +101,7 @@ struct ChromePainter {
             guard row < rows - 3 else { break }
             let mark = member.online ? "●" : "○"
             var name = TextMetrics.clean(member.name)
-            if member.id == model.me { name += " (you)" }
+            if member.id == model.me, name.lowercased() != "you" { name += " (you)" }
             var suffix = ""
             if member.role == .host { suffix += " ♔" }
             if member.votedCurrent || (member.id == model.me && model.topCard.map { model.myVote(on: $0.id) != nil } == true) {
