@@ -42,6 +42,8 @@ public struct AppModel: Hashable, Sendable {
     public var showingResults = false
     public var showingHelp = false
     public var notice: Notice?
+    /// The group's outcome for the last card that resolved without a match.
+    public var outcome: OutcomeToast?
     public var quitting = false
 
     /// A fresh model before connecting.
