@@ -43,9 +43,14 @@ struct StackPainter {
             covered[index] = inFront
             inFront.formUnion(rasters[index].cells.keys)
         }
+        var behind = Set<CellRasterizer.CellKey>()
         for (index, layer) in layers.enumerated() {
+            var raster = rasters[index]
+            // No lone shadow dot just left of a card behind (it reads as a stray glyph beside that card's border).
+            raster.shadow.removeAll { behind.contains(CellRasterizer.CellKey(row: $0.row, column: $0.column + 1)) }
             drawCard(layer.card, rect: layer.rect, transform: layer.transform, depth: layer.depth, stamp: layer.stamp,
-                     raster: rasters[index], coveredInFront: covered[index], into: &frame)
+                     raster: raster, coveredInFront: covered[index], into: &frame)
+            behind.formUnion(raster.cells.keys)
         }
         return inFront
     }
