@@ -44,6 +44,26 @@ import Testing
         #expect(model.outcome == nil)
     }
 
+    @Test func aCardSentAheadComesBackWhenTheGroupStillWaits() {
+        var model = Fixtures.model()
+        update(&model, .key(.right))
+        #expect(model.topCard?.id == "amelie")
+        update(&model, .server(.tally(Tally(card: "dune", likes: 2, voted: 2, eligible: 3))))
+        #expect(model.topCard?.id == "dune")
+        #expect(model.leaving.isEmpty)
+        #expect(model.playing["dune"]?.motion.kind == .revert)
+        #expect(model.myVote(on: "dune") == .like)
+    }
+
+    @Test func aTallyOfEveryoneKeepsTheCardSentAhead() {
+        var model = Fixtures.model()
+        update(&model, .key(.right))
+        update(&model, .server(.tally(Tally(card: "dune", likes: 2, voted: 2, eligible: 2))))
+        #expect(model.topCard?.id == "amelie")
+        update(&model, .server(.cardResolved(Self.resolved(.match, likes: 2, nopes: 0))))
+        #expect(model.sentAhead == nil)
+    }
+
     @Test func aResolutionAfterIVotedFliesTheCardMyWay() {
         var model = Fixtures.model()
         update(&model, .server(.tally(Tally(card: "dune", likes: 1, voted: 1, eligible: 3))))

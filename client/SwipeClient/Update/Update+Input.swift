@@ -70,6 +70,7 @@ extension AppModel {
             if isLastVote(on: top.id) {
                 // The group waited only for us: the card leaves now, our way, under our stamp.
                 flyOffTop(top, direction: direction, from: transform)
+                sentAhead = SwipedCard(card: top, direction: direction)
             } else if transform != .identity {
                 playing[top.id] = PlayingMotion(motion: StackMotion.snapBack(from: transform), startedAt: now)
             }

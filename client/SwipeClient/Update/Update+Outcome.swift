@@ -36,6 +36,18 @@ extension AppModel {
         reflowAfterRemovingTop()
     }
 
+    /// The card we sent off ahead of the server is still waiting for others after all (the
+    /// group grew meanwhile): it comes back on top, showing our vote.
+    mutating func bringBackSentAhead() {
+        guard let early = sentAhead, var room else { return }
+        sentAhead = nil
+        leaving.removeAll { $0.card.id == early.card.id }
+        guard !room.visible.contains(where: { $0.id == early.card.id }) else { return }
+        room.visible.insert(early.card, at: 0)
+        self.room = room
+        playing[early.card.id] = PlayingMotion(motion: StackMotion.revert(direction: early.direction), startedAt: now)
+    }
+
     /// The group's outcome as a short line ("No match — 1/4 liked"); nil for a match (the banner says it).
     static func outcomeText(_ resolved: CardResolved) -> String? {
         let t = resolved.tally

@@ -35,6 +35,7 @@ extension AppModel {
             editRoom { room in
                 if let i = room.tallies.firstIndex(where: { $0.card == tally.card }) { room.tallies[i] = tally } else { room.tallies.append(tally) }
             }
+            if let early = sentAhead, early.card.id == tally.card, tally.eligible > tally.voted { bringBackSentAhead() }
         case let .cardResolved(resolved): cardResolved(resolved)
         case let .match(match):
             banner = MatchBanner(match: match, shownAt: now)
@@ -100,6 +101,7 @@ extension AppModel {
         }
         self.room = room
         remoteDrags = [:]
+        sentAhead = nil
         return pendingVotes.map { .send(.swipe($0)) }
     }
 
@@ -171,6 +173,7 @@ extension AppModel {
     }
 
     mutating func cardResolved(_ resolved: CardResolved) {
+        if sentAhead?.card.id == resolved.card { sentAhead = nil }
         guard var room else { return }
         if resolved.outcome == .match, !room.matches.contains(resolved.card) { room.matches.append(resolved.card) }
         if let text = Self.outcomeText(resolved) { outcome = OutcomeToast(text: text, shownAt: now) }
