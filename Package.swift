@@ -82,6 +82,7 @@ let package = Package(
         .testTarget(name: "SwipeProtocolTests", dependencies: ["SwipeProtocol"]),
         .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer"]),
         .testTarget(name: "SwipeStoreTests", dependencies: ["SwipeStore"]),
+        .testTarget(name: "SwipeBenchTests", dependencies: ["swipe-bench"]),
         .testTarget(name: "SwipeClientTests", dependencies: ["SwipeClient"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SwipeClient", "SwipeServer"]),
     ]

@@ -120,3 +120,18 @@ import Testing
         #expect(update(&model, .tick(now: 10_000)).isEmpty)
     }
 }
+
+@Suite struct UpdateConnectionNoticeTests {
+    /// The drop is announced once; failed retries only count up in the header, so the status line
+    /// is free to show the votes kept for the server.
+    @Test func aDropIsAnnouncedOnceNotOnEveryFailedRetry() {
+        var model = Fixtures.model()
+        update(&model, .disconnected(reason: "peer went away"))
+        #expect(model.notice?.text == "connection lost: peer went away")
+        model.notice = nil
+        update(&model, .tick(now: 1250))
+        update(&model, .disconnected(reason: "could not connect"))
+        #expect(model.notice == nil)
+        #expect(model.connection == .reconnecting(attempt: 2, retryAt: 1250 + 500))
+    }
+}

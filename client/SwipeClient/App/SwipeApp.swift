@@ -49,10 +49,13 @@ public enum SwipeApp {
                 link.disconnect()
                 break
             }
+            // Sleep until input, a network event, a signal, or the model's next deadline: an idle
+            // client uses no CPU; while something moves, frames come at most every 16 ms.
+            let timeout = model.nextWakeup().map { Int32(max(0, min(60_000, ($0 - monotonicMs()).rounded(.up)))) } ?? -1
+            inbox.waitForInput(on: STDIN_FILENO, timeoutMs: timeout)
             var events: [AppEvent] = [.tick(now: monotonicMs())]
             events += inbox.drain()
-            events += terminal.readEvents(timeoutMs: model.isAnimating ? 16 : 40)   // at most ~60 frames a second
-            events += inbox.drain()
+            events += terminal.readEvents(timeoutMs: 0)
             events.append(.tick(now: monotonicMs()))
             for event in events {
                 if case .resized = event { painter.invalidate() }

@@ -23,6 +23,7 @@ final class ClientLoopCore: @unchecked Sendable {
     private var nextID = 1
     private var stopRequested = false
     private var finished = false
+    private var serviceThread: pthread_t?
 
     // Service thread only.
     private(set) var context: OpaquePointer?
@@ -88,6 +89,12 @@ final class ClientLoopCore: @unchecked Sendable {
         let ctx = context
         lock.unlock()
         if !alreadyStopping, let ctx { lws_cancel_service(ctx) }
+        // Called on the service thread itself (say, a deinit triggered inside onEvent): the loop
+        // stops on its own; waiting here would deadlock.
+        lock.lock()
+        let onServiceThread = serviceThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+        lock.unlock()
+        if onServiceThread { return }
         // Wake the service thread regularly so it notices the shutdown deadline even when no
         // socket has anything to say.
         lock.lock()
@@ -105,7 +112,11 @@ final class ClientLoopCore: @unchecked Sendable {
     // MARK: service thread
 
     func runServiceThread() {
-        guard let ctx = context else { return }
+        lock.lock()
+        serviceThread = pthread_self()
+        let ctx = context
+        lock.unlock()
+        guard let ctx else { return }
         while true {
             if lws_service(ctx, 0) < 0 { break }
             if let deadline = shutdownDeadline,

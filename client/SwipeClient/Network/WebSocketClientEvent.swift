@@ -8,6 +8,11 @@
 public struct ConnectionID: Hashable, Sendable, CustomStringConvertible {
     public let raw: Int
 
+    /// Wraps a raw id (tests and tables; the loop hands out its own).
+    ///
+    /// ```swift
+    /// ConnectionID(raw: 7).description   // "conn#7"
+    /// ```
     public init(raw: Int) { self.raw = raw }
 
     public var description: String { "conn#\(raw)" }

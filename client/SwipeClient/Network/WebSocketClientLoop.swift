@@ -71,7 +71,8 @@ public final class WebSocketClientLoop: @unchecked Sendable {
     }
 
     /// Closes every connection (1001, bounded wait), destroys the context and joins the service
-    /// thread. Thread-safe and idempotent; must not be called from `onEvent`.
+    /// thread. Thread-safe and idempotent. Called from `onEvent` (the service thread) it only asks
+    /// the loop to stop and returns without joining.
     ///
     /// ```swift
     /// loop.shutdown()

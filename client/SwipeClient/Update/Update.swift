@@ -98,10 +98,11 @@ extension AppModel {
 
     mutating func connectionLost(reason: String) -> [AppEffect] {
         let attempt: Int
+        let wasOnline: Bool
         switch connection {
         case .closed: return []
-        case .online: attempt = 1
-        case let .connecting(a), let .joining(a), let .reconnecting(a, _): attempt = a + 1
+        case .online: attempt = 1; wasOnline = true
+        case let .connecting(a), let .joining(a), let .reconnecting(a, _): attempt = a + 1; wasOnline = false
         }
         connection = .reconnecting(attempt: attempt, retryAt: now + ConnectionStatus.backoff(attempt: attempt))
         if let drag {
@@ -110,7 +111,9 @@ extension AppModel {
             self.drag = nil
         }
         remoteDrags = [:]
-        notice = Notice(text: "connection lost: " + TextMetrics.clean(reason), shownAt: now)
+        // Said once, when the connection drops; later failed attempts only count up in the header,
+        // so the status line can show what matters meanwhile (votes kept for the server).
+        if wasOnline || (room == nil && attempt == 2) { notice = Notice(text: "connection lost: " + TextMetrics.clean(reason), shownAt: now) }
         return []
     }
 

@@ -19,7 +19,10 @@ final class EchoServer: @unchecked Sendable {
     var incoming: [OpaquePointer: [UInt8]] = [:]
     var pendingClose: [OpaquePointer: (UInt16, String)] = [:]
 
-    init(subprotocol: String = "swipedeck.v1") throws {
+    /// `tls`: PEM certificate and key paths to serve wss:// instead of ws://.
+    /// `wakeEvery`: milliseconds between forced service wake-ups (like a server's housekeeping tick).
+    init(subprotocol: String = "swipedeck.v1", tls: (cert: String, key: String)? = nil, wakeEvery: Int? = nil) throws {
+        scheme = tls == nil ? "ws" : "wss"
         let protocolName = strdup(subprotocol)!
         let extensionName = strdup("permessage-deflate")!
         let extensionOffer = strdup("permessage-deflate; client_no_context_takeover; client_max_window_bits")!
@@ -28,6 +31,7 @@ final class EchoServer: @unchecked Sendable {
         protocols.initialize(repeating: lws_protocols(), count: 2)
         protocols[0].name = UnsafePointer(protocolName)
         protocols[0].callback = echoServerCallback
+        protocols[0].rx_buffer_size = 16 * 1024
         extensions = .allocate(capacity: 2)
         extensions.initialize(repeating: lws_extension(), count: 2)
         extensions[0].name = UnsafePointer(extensionName)
@@ -41,6 +45,11 @@ final class EchoServer: @unchecked Sendable {
         info.protocols = UnsafePointer(protocols)
         info.extensions = UnsafePointer(extensions)
         info.options = swipe_lws_option_disable_ipv6()
+        if let tls {
+            info.options |= swipe_lws_option_do_ssl_global_init()
+            info.ssl_cert_filepath = UnsafePointer(strdup(tls.cert))
+            info.ssl_private_key_filepath = UnsafePointer(strdup(tls.key))
+        }
         info.user = Unmanaged.passUnretained(self).toOpaque()
         guard let ctx = lws_create_context(&info), let vhost = lws_get_vhost_by_name(ctx, "default") else {
             throw EchoServerError.couldNotStart
@@ -49,9 +58,23 @@ final class EchoServer: @unchecked Sendable {
         port = Int(lws_get_vhost_listen_port(vhost))
         let thread = Thread { [self] in run() }
         thread.start()
+        if let wakeEvery {
+            Thread { [self] in
+                while true {
+                    lock.lock()
+                    let stop = stopping
+                    let ctx = context
+                    lock.unlock()
+                    guard !stop, let ctx else { return }
+                    lws_cancel_service(ctx)
+                    usleep(UInt32(wakeEvery * 1000))
+                }
+            }.start()
+        }
     }
 
-    var url: String { "ws://127.0.0.1:\(port)/" }
+    let scheme: String
+    var url: String { "\(scheme)://127.0.0.1:\(port)/" }
 
     private func run() {
         guard let ctx = context else { return }

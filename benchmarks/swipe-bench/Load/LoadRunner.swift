@@ -1,0 +1,156 @@
+// Shell: runs one load test against one server. Main thread: ticks the shards every 10 ms, prints a
+// progress line every second on stderr; the shards' loops do the I/O on their own threads.
+import Foundation
+import SwipeClient
+import SwipeProtocol
+
+/// The knobs of one load run.
+struct LoadOptions {
+    var clients = 100
+    var rooms = 10
+    var duration = 10.0
+    var voteIntervalMs = 100.0
+    var threads = 2
+    var deflate = false
+    var validate = false
+    var stallOne = false
+    var cards = 300
+    var idle = false
+    var maxInFlightConnects = 256
+}
+
+/// What one run measured; the JSON report's shape.
+struct LoadResult: Codable {
+    var target: String
+    var url: String
+    var clients: Int
+    var rooms: Int
+    var duration_s: Double
+    var connections: Int
+    var connections_per_s: Double
+    var vote_latency_ms: LatencySummary
+    var drag_latency_ms: LatencySummary
+    var votes_per_s: Double
+    var deliveries_per_s: Double
+    var server_rss_bytes: Int?
+    var rss_per_connection_bytes: Int?
+    var server_cpu_percent: Double?
+    var bench_cpu_percent: Double?
+    var errors: Int
+    var error_breakdown: [String: Int]
+    var stalled_reader: StalledReader.Outcome?
+}
+
+enum LoadRunner {
+    static func run(url: WebSocketURL, server: ServerProcess?, targetName: String, options: LoadOptions) throws -> LoadResult {
+        guard options.rooms >= 1, options.clients >= options.rooms else {
+            throw BenchError.usage("--clients (\(options.clients)) must be at least --rooms (\(options.rooms)), and --rooms at least 1")
+        }
+        let baselineRSS = server?.residentBytes()
+        let cards = LoadRoom.inlineDeck(count: options.cards)
+        let interval = UInt64(options.voteIntervalMs * 1_000_000)
+        var roomsByShard = Array(repeating: [LoadRoom](), count: max(1, options.threads))
+        for r in 0..<options.rooms {
+            let members = options.clients / options.rooms + (r < options.clients % options.rooms ? 1 : 0)
+            roomsByShard[r % roomsByShard.count].append(
+                LoadRoom(index: r, members: members, cards: cards, voteInterval: interval, idle: options.idle))
+        }
+        let shards = roomsByShard.map {
+            LoadShard(rooms: $0, maxInFlightConnects: max(1, options.maxInFlightConnects / roomsByShard.count), validate: options.validate)
+        }
+        defer { for shard in shards { shard.stop() } }
+        let setupStart = Date()
+        for shard in shards { try shard.start(url: url, deflate: options.deflate) }
+
+        // Setup: connect, join, start voting.
+        let setupLimit = 30 + Double(options.clients) / 200
+        var ready = false
+        var lastPrint = Date()
+        while Date().timeIntervalSince(setupStart) < setupLimit {
+            for shard in shards { shard.tick() }
+            let progress = shards.map { $0.progress() }.reduce(LoadProgress(), +)
+            ready = options.idle ? progress.joinedRooms == options.rooms : progress.votingRooms == options.rooms
+            if ready || progress.connected + progress.failed >= options.clients && progress.failed > 0 && !ready
+                && Date().timeIntervalSince(setupStart) > 5 { break }
+            if Date().timeIntervalSince(lastPrint) >= 1 {
+                lastPrint = Date()
+                log("[\(targetName)] setup: connected \(progress.connected)/\(options.clients), joined rooms \(progress.joinedRooms)/\(options.rooms), voting \(progress.votingRooms), failed \(progress.failed)")
+            }
+            usleep(10_000)
+        }
+        let setupProgress = shards.map { $0.progress() }.reduce(LoadProgress(), +)
+        let setupSeconds = Date().timeIntervalSince(setupStart)
+        log("[\(targetName)] setup done in \(String(format: "%.1f", setupSeconds)) s: connected \(setupProgress.connected), rooms ready \(options.idle ? setupProgress.joinedRooms : setupProgress.votingRooms)/\(options.rooms)")
+
+        var stalled: StalledReader?
+        if options.stallOne, let code = shards[0].roomCode(0) {
+            stalled = try StalledReader(url: url, room: code)
+            log("[\(targetName)] a stalled reader joined room \(code) and stopped reading")
+        }
+
+        // Measurement.
+        for shard in shards { shard.resetForMeasurement() }
+        let measureStart = Date()
+        let serverCPUStart = server?.cpuSeconds()
+        let benchCPUStart = ServerProcess.cpuSeconds(statPath: "/proc/self/stat")
+        var previous = shards.map { $0.progress() }.reduce(LoadProgress(), +)
+        lastPrint = measureStart
+        while Date().timeIntervalSince(measureStart) < options.duration {
+            for shard in shards { shard.tick() }
+            if Date().timeIntervalSince(lastPrint) >= 1 {
+                let elapsed = Date().timeIntervalSince(lastPrint)
+                lastPrint = Date()
+                let now = shards.map { $0.progress() }.reduce(LoadProgress(), +)
+                var merged = LoadStats()
+                for shard in shards { merged.merge(shard.snapshot()) }
+                let rss = server?.residentBytes().map { " server RSS \($0 >> 20) MiB" } ?? ""
+                log(String(format: "[%@] t=%4.1fs conns %d votes/s %.0f deliveries/s %.0f vote p99 %.2f ms errors %d%@",
+                           targetName, Date().timeIntervalSince(measureStart), now.connected,
+                           Double(now.votes - previous.votes) / elapsed, Double(now.deliveries - previous.deliveries) / elapsed,
+                           LatencySummary(merged.voteLatency).p99, merged.errorCount, rss))
+                previous = now
+            }
+            usleep(options.idle ? 100_000 : 5_000)
+        }
+        let measured = Date().timeIntervalSince(measureStart)
+        var stats = LoadStats()
+        for shard in shards { stats.merge(shard.snapshot()) }
+        let end = shards.map { $0.progress() }.reduce(LoadProgress(), +)
+        let rss = server?.residentBytes()
+        func percent(_ start: Double?, _ end: Double?) -> Double? {
+            guard let start, let end else { return nil }
+            return ((end - start) / measured * 1000).rounded() / 10
+        }
+        let serverCPU = percent(serverCPUStart, server?.cpuSeconds())
+        let benchCPU = percent(benchCPUStart, ServerProcess.cpuSeconds(statPath: "/proc/self/stat"))
+        let stalledOutcome = stalled?.finish()
+        var breakdown = stats.problems
+        if stats.connectFailures > 0 { breakdown["connect failed"] = stats.connectFailures }
+        if stats.closedEarly > 0 { breakdown["closed by server"] = stats.closedEarly }
+        if !ready { breakdown["rooms not ready after setup"] = options.rooms - (options.idle ? setupProgress.joinedRooms : setupProgress.votingRooms) }
+        let connectSpan = Double((stats.lastConnectedAt ?? 0) &- (stats.firstConnectAt ?? 0)) / 1e9
+        let votesDuringMeasure = end.votes - (setupProgress.votes)
+        return LoadResult(
+            target: targetName, url: url.description, clients: options.clients, rooms: options.rooms,
+            duration_s: (measured * 100).rounded() / 100, connections: stats.connected,
+            connections_per_s: connectSpan > 0 ? (Double(stats.connected) / connectSpan).rounded() : 0,
+            vote_latency_ms: LatencySummary(stats.voteLatency), drag_latency_ms: LatencySummary(stats.dragLatency),
+            votes_per_s: (Double(votesDuringMeasure) / measured).rounded(),
+            deliveries_per_s: (Double(stats.deliveries) / measured).rounded(),
+            server_rss_bytes: rss,
+            rss_per_connection_bytes: zip2(rss, baselineRSS).flatMap { end, start in
+                stats.connected > 0 ? (end - start) / stats.connected : nil
+            },
+            server_cpu_percent: serverCPU, bench_cpu_percent: benchCPU,
+            errors: breakdown.values.reduce(0, +), error_breakdown: breakdown, stalled_reader: stalledOutcome)
+    }
+
+    static func log(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    private static func zip2(_ a: Int?, _ b: Int?) -> (Int, Int)? {
+        guard let a, let b else { return nil }
+        return (a, b)
+    }
+}

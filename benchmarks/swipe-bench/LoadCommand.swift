@@ -1,0 +1,114 @@
+// Shell: `swipe-bench load`. Main thread: starts servers as child processes when asked, runs the
+// load, prints the report on stdout (human text or one JSON object).
+import ArgumentParser
+import Foundation
+import SwipeClient
+
+struct LoadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "load",
+        abstract: "Rooms of clients voting and dragging: vote/drag latency, deliveries/s, RSS per connection.")
+
+    @Option(help: "Number of client connections.") var clients = 100
+    @Option(help: "Number of rooms (clients are spread evenly).") var rooms = 10
+    @Option(help: "Seconds to measure after every room is voting.") var duration = 10.0
+    @Option(help: "Server to load (default: start swipe-server next to this executable on a free port).") var url: String?
+    @Option(help: "PID of the server at --url, to read its RSS.") var serverPid: Int32?
+    @Option(help: "Path of swipe-server to start (default: next to swipe-bench).") var serverPath: String?
+    @Option(help: "Also run against this peer: nio.") var against: String?
+    @Option(help: "NIO peer to load (default: start benchmarks/nio-peer's release build).") var nioUrl: String?
+    @Option(help: "Path of the nio-peer executable.") var nioPeerPath: String?
+    @Option(help: "Milliseconds between votes in a room (each waits for the previous tally to reach everyone).")
+    var voteIntervalMs = 100.0
+    @Option(help: "Client threads (one lws loop each).") var threads = 2
+    @Option(help: "Inline cards per room (server allows up to 500).") var cards = 300
+    @Flag(help: "Offer permessage-deflate.") var deflate = false
+    @Flag(name: .customLong("validate"), help: "Decode every server message with WireCodec (slower, checks the wire format).")
+    var validateWire = false
+    @Flag(help: "Add one member to room 0 that never reads.") var stallOne = false
+    @Flag(help: "Print one JSON object instead of text.") var json = false
+
+    func validate() throws {
+        if let against, against != "nio" { throw ValidationError("--against must be \"nio\" (got \"\(against)\")") }
+        if clients < 1 || rooms < 1 || clients < rooms { throw ValidationError("need --clients ≥ --rooms ≥ 1") }
+        if duration <= 0 { throw ValidationError("--duration must be positive") }
+        if threads < 1 || threads > 16 { throw ValidationError("--threads must be 1…16") }
+        if cards < 1 || cards > 500 { throw ValidationError("--cards must be 1…500") }
+    }
+
+    func run() throws {
+        signal(SIGPIPE, SIG_IGN)
+        var options = LoadOptions()
+        options.clients = clients
+        options.rooms = rooms
+        options.duration = duration
+        options.voteIntervalMs = voteIntervalMs
+        options.threads = threads
+        options.deflate = deflate
+        options.validate = validateWire
+        options.stallOne = stallOne
+        options.cards = cards
+
+        let primary = try Self.target(url: url, pid: serverPid) { try ServerProcess.startSwipeServer(path: serverPath) }
+        defer { primary.stop() }
+        let result = try LoadRunner.run(url: try WebSocketURL(parsing: primary.url), server: primary,
+                                        targetName: primary.name, options: options)
+        primary.stop()
+        var peerResult: LoadResult?
+        if against == "nio" {
+            let peer = try Self.target(url: nioUrl, pid: nil) { try ServerProcess.startNIOPeer(path: nioPeerPath) }
+            defer { peer.stop() }
+            peerResult = try LoadRunner.run(url: try WebSocketURL(parsing: peer.url), server: peer, targetName: "nio-peer",
+                                            options: options)
+        }
+        try Report.print(result, peer: peerResult, json: json)
+    }
+
+    static func target(url: String?, pid: Int32?, start: () throws -> ServerProcess) throws -> ServerProcess {
+        if let url {
+            let parsed = try WebSocketURL(parsing: url)
+            return ServerProcess(url: parsed.description, pid: pid, name: "server at \(parsed.host):\(parsed.port)")
+        }
+        return try start()
+    }
+}
+
+struct IdleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "idle", abstract: "Connect many clients, join them to rooms, hold, and report server RSS per connection.")
+
+    @Option(help: "Number of client connections.") var clients = 10_000
+    @Option(help: "Members per room.") var perRoom = 10
+    @Option(help: "Seconds to hold the connections.") var hold = 5.0
+    @Option(help: "Server to load (default: start swipe-server).") var url: String?
+    @Option(help: "PID of the server at --url, to read its RSS.") var serverPid: Int32?
+    @Option(help: "Path of swipe-server to start.") var serverPath: String?
+    @Option(help: "Client threads.") var threads = 2
+    @Option(help: "Also run against this peer: nio.") var against: String?
+    @Option(help: "Path of the nio-peer executable.") var nioPeerPath: String?
+    @Flag(help: "Print one JSON object instead of text.") var json = false
+
+    func run() throws {
+        signal(SIGPIPE, SIG_IGN)
+        var options = LoadOptions()
+        options.clients = clients
+        options.rooms = max(1, (clients + perRoom - 1) / perRoom)
+        options.duration = hold
+        options.threads = threads
+        options.idle = true
+        options.cards = 10
+        let primary = try LoadCommand.target(url: url, pid: serverPid) { try ServerProcess.startSwipeServer(path: serverPath) }
+        defer { primary.stop() }
+        let result = try LoadRunner.run(url: try WebSocketURL(parsing: primary.url), server: primary,
+                                        targetName: primary.name, options: options)
+        primary.stop()
+        var peerResult: LoadResult?
+        if against == "nio" {
+            let peer = try ServerProcess.startNIOPeer(path: nioPeerPath)
+            defer { peer.stop() }
+            peerResult = try LoadRunner.run(url: try WebSocketURL(parsing: peer.url), server: peer, targetName: "nio-peer",
+                                            options: options)
+        }
+        try Report.print(result, peer: peerResult, json: json)
+    }
+}

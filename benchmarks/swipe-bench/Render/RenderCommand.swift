@@ -1,0 +1,132 @@
+// Shell: `swipe-bench render`. Main thread only: drives the client's pure update/view functions
+// with synthetic input and times `view(model, size)` and `FrameDiff.runs` per frame.
+import ArgumentParser
+import Foundation
+import Histogram
+import SwipeClient
+import SwipeCore
+import SwipeProtocol
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Time the terminal client's view(model, size) and frame diff while a card is dragged.")
+
+    @Option(help: "Frames per scenario and size.") var frames = 2000
+    @Option(help: "Terminal sizes as COLSxROWS, comma-separated.") var sizes = "80x24,120x40,200x60"
+    @Flag(help: "Print one JSON object instead of text.") var json = false
+
+    func validate() throws {
+        if frames < 1 { throw ValidationError("--frames must be at least 1") }
+        _ = try Self.parseSizes(sizes)
+    }
+
+    static func parseSizes(_ text: String) throws -> [TermSize] {
+        try text.split(separator: ",").map { part in
+            let pieces = part.split(separator: "x")
+            guard pieces.count == 2, let columns = Int(pieces[0]), let rows = Int(pieces[1]), columns > 0, rows > 0 else {
+                throw ValidationError("bad size \"\(part)\" in --sizes (expected COLSxROWS, e.g. 120x40)")
+            }
+            return TermSize(columns: columns, rows: rows)
+        }
+    }
+
+    func run() throws {
+        var results: [RenderResult] = []
+        for size in try Self.parseSizes(sizes) {
+            for scenario in RenderScenario.allCases {
+                results.append(RenderBench.measure(scenario, size: size, frames: frames))
+            }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(["render": results]), as: UTF8.self))
+        } else {
+            for r in results {
+                let label = r.scenario.padding(toLength: 13, withPad: " ", startingAt: 0)
+                let size = "\(r.columns)x\(r.rows)".padding(toLength: 8, withPad: " ", startingAt: 0)
+                print(label + size + String(format: "view p50 %7.1f µs  p99 %7.1f µs   diff p50 %6.1f µs   changed cells/frame %5.0f   %5.0f frames/s",
+                                            r.view_us.p50, r.view_us.p99, r.diff_us.p50, r.changed_cells_per_frame, r.frames_per_s))
+            }
+        }
+    }
+}
+
+enum RenderScenario: String, CaseIterable {
+    case localDrag = "local-drag"
+    case remoteDrags = "remote-drags"
+    case still
+}
+
+struct MicrosecondSummary: Codable {
+    var p50: Double
+    var p99: Double
+    var max: Double
+}
+
+struct RenderResult: Codable {
+    var scenario: String
+    var columns: Int
+    var rows: Int
+    var frames: Int
+    var view_us: MicrosecondSummary
+    var diff_us: MicrosecondSummary
+    var changed_cells_per_frame: Double
+    var frames_per_s: Double
+}
+
+enum RenderBench {
+    static func model(size: TermSize) -> AppModel {
+        var model = AppModel(options: ClientOptions(name: "bench", entry: .create(CreateRoom(name: "bench"))), size: size)
+        let cards = (0..<20).map { Card(id: CardID("c\($0)"), title: "Card number \($0)", body: "A card body that wraps over a few lines of the card face.", tags: ["tag\($0 % 3)"]) }
+        let members = (1...8).map { MemberInfo(id: MemberID("m\($0)"), name: "member \($0)", role: $0 == 1 ? .host : .member, online: true) }
+        let snapshot = RoomSnapshot(code: "ABCDE", deckName: "bench", rule: .majority, pacing: .lockstep, phase: .voting,
+                                    members: members, totalCards: cards.count, remaining: cards.count, visible: Array(cards.prefix(3)))
+        _ = update(&model, .connected)
+        _ = update(&model, .server(.welcome(Welcome(you: "m1", token: "t", serverTime: 0, room: snapshot))))
+        return model
+    }
+
+    static func measure(_ scenario: RenderScenario, size: TermSize, frames: Int) -> RenderResult {
+        var model = model(size: size)
+        var viewTimes = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
+        var diffTimes = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
+        var changed = 0
+        var previous: Frame?
+        let centre = (row: size.rows / 2, column: size.columns / 2)
+        if scenario == .localDrag { _ = update(&model, .mousePressed(row: centre.row, column: centre.column)) }
+        let started = DispatchTime.now().uptimeNanoseconds
+        for i in 0..<frames {
+            let now = Double(i) * 1000 / 60
+            let sweep = Int((sin(Double(i) / 20) * Double(size.columns) / 4).rounded())
+            switch scenario {
+            case .localDrag:
+                _ = update(&model, .mouseDragged(row: centre.row, column: centre.column + sweep))
+            case .remoteDrags:
+                _ = update(&model, .server(.cardState(CardState(member: "m2", card: "c0", phase: .changed, x: Double(sweep) * 8,
+                                                                y: 0, rotation: 0, progress: 0, direction: nil, serverTime: now))))
+            case .still:
+                break
+            }
+            _ = update(&model, .tick(now: now))
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            let frame = view(model, size: size)
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            let runs = FrameDiff.runs(from: previous, to: frame)
+            let t2 = DispatchTime.now().uptimeNanoseconds
+            _ = viewTimes.record(max(1, (t1 - t0) / 1000))
+            _ = diffTimes.record(max(1, (t2 - t1) / 1000))
+            if i > 0 { changed += runs.reduce(0) { $0 + $1.cells.count } }
+            previous = frame
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        func summary(_ h: Histogram<UInt64>) -> MicrosecondSummary {
+            MicrosecondSummary(p50: Double(h.valueAtPercentile(50)), p99: Double(h.valueAtPercentile(99)), max: Double(h.max))
+        }
+        return RenderResult(scenario: scenario.rawValue, columns: size.columns, rows: size.rows, frames: frames,
+                            view_us: summary(viewTimes), diff_us: summary(diffTimes),
+                            changed_cells_per_frame: frames > 1 ? Double(changed) / Double(frames - 1) : 0,
+                            frames_per_s: (Double(frames) / seconds).rounded())
+    }
+}
