@@ -58,6 +58,16 @@ import Testing
         }
     }
 
+    /// A tilted card's own corner never cuts a word in half: "#sci-fi" is whole or absent.
+    @Test(arguments: sizes)
+    func aTiltedCardShowsOnlyWholeWords(_ size: TermSize) {
+        let text = view(SampleScenes.midDrag(size: size), size: size).plainText
+        for fragment in ["-fi", "sci-", "dest"] where text.contains(fragment) {
+            let whole = ["-fi": "#sci-fi", "sci-": "#sci-fi", "dest": "destiny"][fragment] ?? fragment
+            #expect(text.contains(whole), "a piece of \(whole) shows at the card's edge")
+        }
+    }
+
     @Test func aGhostPassesBehindTheCards() {
         let size = TermSize(columns: 80, rows: 24)
         var model = SampleScenes.atRest(size: size)

@@ -167,25 +167,37 @@ struct LocalWriter {
     }
 
     /// Writes a line of the card starting where its first cell lands (the line leans with the card).
+    /// A word the card's edge would cut is left out whole (no "-fi #epic" at a tilted corner).
     func write(_ text: String, localRow: Int, localColumn: Int, style: CellStyle, into frame: inout Frame) {
         let start = anchor(localRow: localRow, localColumn: localColumn)
-        write(text, row: start.row, column: start.column, style: style, into: &frame)
+        write(text, row: start.row, column: start.column, style: style, wholeWords: true, into: &frame)
     }
 
-    /// Writes text from a screen cell, only into cells inside the card.
-    func write(_ text: String, row: Int, column: Int, style: CellStyle, into frame: inout Frame) {
+    /// Writes text from a screen cell, only into cells inside the card; with `wholeWords`, only
+    /// words that fit entirely.
+    func write(_ text: String, row: Int, column: Int, style: CellStyle, wholeWords: Bool = false, into frame: inout Frame) {
         if !hidden.isEmpty {
             let width = TextMetrics.width(text)
             if (column..<(column + width)).contains(where: { hidden.contains(CellRasterizer.CellKey(row: row, column: $0)) }) { return }
         }
+        var placed: [(character: Character, column: Int, fits: Bool)] = []
         var column = column
         for ch in text {
             let w = TextMetrics.width(ch)
             guard w > 0 else { continue }
             let key = CellRasterizer.CellKey(row: row, column: column)
             let fits = mask.contains(key) && (w == 1 || mask.contains(CellRasterizer.CellKey(row: row, column: column + 1)))
-            if fits { frame.put(ch, row: row, column: column, style: style) }
+            placed.append((ch, column, fits))
             column += w
+        }
+        var wordStart = 0
+        for index in placed.indices where index == placed.count - 1 || placed[index + 1].character == " " || placed[index].character == " " {
+            let word = placed[wordStart...index]
+            wordStart = index + 1
+            let wordFits = !wholeWords || word.allSatisfy(\.fits)
+            for cell in word where cell.fits && wordFits {
+                frame.put(cell.character, row: row, column: cell.column, style: style)
+            }
         }
     }
 }
