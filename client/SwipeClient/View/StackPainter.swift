@@ -30,33 +30,29 @@ struct StackPainter {
     /// Draws cards back to front. Each card hides what is under it (its whole rotated shape is
     /// filled with card background before its text), and a text line of a card that another card
     /// in front partly covers is left out, so no half-hidden words peek out beside a moving card.
-    /// Returns every cell the cards cover.
+    /// Returns which cards cover each cell.
     @discardableResult
-    func drawLayers(_ layers: [Layer], into frame: inout Frame) -> Set<CellRasterizer.CellKey> {
+    func drawLayers(_ layers: [Layer], into frame: inout Frame) -> LayerGrid {
         let rasters = layers.map { layer -> CellRasterizer.Raster in
             guard layer.transform.isDrawable, layer.transform.alpha > 0.08 else { return CellRasterizer.Raster() }
             return CellRasterizer(geometry: geometry).rasterize(frame: layer.rect, transform: layer.transform, withShadow: layer.depth == 0)
         }
-        var inFront = Set<CellRasterizer.CellKey>()
-        var covered = [Set<CellRasterizer.CellKey>](repeating: [], count: layers.count)
-        for index in layers.indices.reversed() {
-            covered[index] = inFront
-            inFront.formUnion(rasters[index].cells.keys)
+        var grid = LayerGrid(size: geometry.size)
+        for (index, raster) in rasters.enumerated() {
+            for key in raster.cells.keys { grid.add(key, layer: index) }
         }
-        var behind = Set<CellRasterizer.CellKey>()
         for (index, layer) in layers.enumerated() {
             var raster = rasters[index]
             // No lone shadow dot just left of a card behind (it reads as a stray glyph beside that card's border).
-            raster.shadow.removeAll { behind.contains(CellRasterizer.CellKey(row: $0.row, column: $0.column + 1)) }
+            raster.shadow.removeAll { grid.isCovered(CellRasterizer.CellKey(row: $0.row, column: $0.column + 1), behind: index) }
             drawCard(layer.card, rect: layer.rect, transform: layer.transform, depth: layer.depth, stamp: layer.stamp,
-                     raster: raster, coveredInFront: covered[index], into: &frame)
-            behind.formUnion(raster.cells.keys)
+                     raster: raster, hidden: index < layers.count - 1 ? { grid.isCovered($0, inFrontOf: index) } : nil, into: &frame)
         }
-        return inFront
+        return grid
     }
 
     func drawCard(_ card: Card, rect: Rect, transform: CardTransform, depth: Int, stamp: Stamp?,
-                  raster: CellRasterizer.Raster, coveredInFront: Set<CellRasterizer.CellKey> = [], into frame: inout Frame) {
+                  raster: CellRasterizer.Raster, hidden: ((CellRasterizer.CellKey) -> Bool)? = nil, into frame: inout Frame) {
         guard transform.isDrawable, transform.alpha > 0.08 else { return }
         let faded = transform.alpha < 0.55
         func adjust(_ style: CellStyle) -> CellStyle {
@@ -82,7 +78,7 @@ struct StackPainter {
             }
         }
         let mask = Set(raster.cells.compactMap { $0.value == .interior && inClip($0.key) ? $0.key : nil })
-        let writer = LocalWriter(geometry: geometry, shape: shape, mask: mask, hidden: coveredInFront)
+        let writer = LocalWriter(geometry: geometry, shape: shape, mask: mask, hidden: hidden)
         for line in metrics.lines(for: card) {
             var style: CellStyle
             switch line.role {
@@ -126,20 +122,20 @@ struct StackPainter {
     /// Outline only, for another member's live drag of the card. Drawn after the stack but only
     /// on empty cells: the ghost passes behind every card, so no card's text or border shows
     /// inside its outline.
-    func drawGhost(rect: Rect, transform: CardTransform, label: String, behind cards: Set<CellRasterizer.CellKey>,
+    func drawGhost(rect: Rect, transform: CardTransform, label: String, behind cards: LayerGrid,
                    into frame: inout Frame) {
         guard transform.isDrawable else { return }
         var tilted = transform
         if abs(tilted.rotation) < 0.005 { tilted.rotation = 0.005 }
         let raster = CellRasterizer(geometry: geometry).rasterize(frame: rect, transform: tilted)
         for (key, coverage) in raster.cells where inClip(key) {
-            if case let .border(glyph) = coverage, !cards.contains(key), frame[key.row, key.column] == .blank {
+            if case let .border(glyph) = coverage, !cards.isCovered(key), frame[key.row, key.column] == .blank {
                 frame.put(glyph, row: key.row, column: key.column, style: palette.ghost)
             }
         }
         let corner = geometry.cell(for: CardShape(frame: rect, transform: tilted).layout(.zero))
         let row = Int(corner.row.rounded(.down)) - 1
-        if clipRows.contains(row), !cards.contains(CellRasterizer.CellKey(row: row, column: max(0, Int(corner.column.rounded())))) {
+        if clipRows.contains(row), !cards.isCovered(CellRasterizer.CellKey(row: row, column: max(0, Int(corner.column.rounded())))) {
             frame.write(label, row: row, column: max(0, Int(corner.column.rounded())), style: palette.ghost,
                         maxColumn: geometry.stackColumns)
         }
@@ -153,7 +149,7 @@ struct LocalWriter {
     let geometry: StackGeometry
     let shape: CardShape
     let mask: Set<CellRasterizer.CellKey>
-    var hidden: Set<CellRasterizer.CellKey> = []
+    var hidden: ((CellRasterizer.CellKey) -> Bool)?
 
     /// The cell where the card's own (row, column) lands under the transform.
     func anchor(localRow: Int, localColumn: Int) -> (row: Int, column: Int) {
@@ -176,9 +172,9 @@ struct LocalWriter {
     /// Writes text from a screen cell, only into cells inside the card; with `wholeWords`, only
     /// words that fit entirely.
     func write(_ text: String, row: Int, column: Int, style: CellStyle, wholeWords: Bool = false, into frame: inout Frame) {
-        if !hidden.isEmpty {
+        if let hidden {
             let width = TextMetrics.width(text)
-            if (column..<(column + width)).contains(where: { hidden.contains(CellRasterizer.CellKey(row: row, column: $0)) }) { return }
+            if (column..<(column + width)).contains(where: { hidden(CellRasterizer.CellKey(row: row, column: $0)) }) { return }
         }
         var placed: [(character: Character, column: Int, fits: Bool)] = []
         var column = column
