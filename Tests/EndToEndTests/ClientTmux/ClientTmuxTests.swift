@@ -40,14 +40,20 @@ import Testing
         #expect(midDrag.contains("LIKE"), "the LIKE overlay did not appear while dragging:\n\(midDrag)")
         try bo.raw(["\u{1B}[<0;49;11m"])
         #expect(try bo.waitFor("You voted") != nil, "Bo's drag did not become a vote")
+        #expect(try bo.waitFor("waiting for 1 more") != nil, "Bo's screen does not say the group waits for Ann")
         let annSees = try ann.waitFor("1/2 voted")
         let annScreen = try ann.screen()
         #expect(annSees != nil, "Bo's vote never reached Ann:\n\(annScreen)")
 
-        // Ann votes with a key; the card resolves for both.
+        // Ann votes nope with a key; the card resolves for both as no match (1 like of 2), and each
+        // screen tells the group's outcome apart from its own vote.
         try ann.keys("h")
         #expect(try ann.waitFor("Card 2 of") != nil, "the card did not resolve on Ann's screen")
         #expect(try bo.waitFor("Card 2 of") != nil, "the card did not resolve on Bo's screen")
+        let boOutcome = try bo.waitFor("No match — 1/2 liked")
+        let boScreen = try bo.screen()
+        #expect(boOutcome != nil, "Bo's screen does not show the group's outcome:\n\(boScreen)")
+        #expect(try ann.waitFor("No match — 1/2 liked") != nil, "Ann's screen does not show the group's outcome")
 
         try ann.keys("q")
         try bo.keys("q")

@@ -36,6 +36,19 @@ import Testing
         #expect(model.nextWakeup() == retryAt)
     }
 
+    @Test func theGroupsOutcomeToastWakesTheClientToGoAway() {
+        var model = Fixtures.model()
+        update(&model, .tick(now: model.now))
+        model.lastPingAt = model.now
+        update(&model, .server(.cardResolved(CardResolved(card: "dune", outcome: .noMatch,
+                                                          tally: Tally(card: "dune", likes: 1, nopes: 1, voted: 2, eligible: 2),
+                                                          visible: Array(Fixtures.cards.dropFirst()), remaining: 9))))
+        update(&model, .tick(now: model.now + 1_000))   // the fly-off is over
+        #expect(!model.isAnimating)
+        let shown = model.outcome?.shownAt ?? -1
+        #expect(model.nextWakeup() == shown + OutcomeToast.duration + 1)
+    }
+
     @Test func aLockstepCountdownWakesOnTheNextWholeSecond() throws {
         var model = Fixtures.model()
         update(&model, .tick(now: model.now))

@@ -20,6 +20,7 @@ import Testing
 
     @Test func lockstepKeepsTheCardUntilItResolvesAndRefusesASecondVote() {
         var model = Fixtures.model()
+        update(&model, .server(.tally(Tally(card: "dune", likes: 1, voted: 1, eligible: 3))))
         update(&model, .key(.right))
         #expect(model.topCard?.id == "dune")
         #expect(update(&model, .key(.left)).isEmpty)
@@ -44,6 +45,7 @@ import Testing
 
     @Test func undoOnlineAsksTheServer() {
         var model = Fixtures.model()
+        update(&model, .server(.tally(Tally(card: "dune", likes: 1, voted: 1, eligible: 3))))
         update(&model, .key(.right))
         #expect(update(&model, .key(.character("u"))) == [.send(.undo(UndoVote(card: "dune", seq: 2)))])
     }

@@ -22,6 +22,7 @@ extension AppModel {
         }
         if let banner { candidates.append(banner.shownAt + MatchBanner.duration + 1) }
         if let notice { candidates.append(notice.shownAt + Notice.duration + 1) }
+        if let outcome { candidates.append(outcome.shownAt + OutcomeToast.duration + 1) }
         if let room, room.phase == .voting, let deadline = room.deadline, let offset = clockOffset {
             // The sidebar counts whole seconds down: wake at the next second boundary.
             let remaining = deadline - (now + offset)

@@ -42,6 +42,10 @@ public struct AppModel: Hashable, Sendable {
     public var showingResults = false
     public var showingHelp = false
     public var notice: Notice?
+    /// Lockstep: the card sent off on our own last vote before the server resolved it.
+    public var sentAhead: SwipedCard?
+    /// The group's outcome for the last card that resolved without a match.
+    public var outcome: OutcomeToast?
     public var quitting = false
 
     /// A fresh model before connecting.

@@ -25,14 +25,20 @@ public enum StackMotion {
     static let layout = StackedInsetsLayout(horizontalInset: 10, verticalInset: 24)
     static let physics = DragPhysics(configuration: .default)
 
+    /// The stack is always laid out for at least this many cards, so cards keep their size (no
+    /// jump) while a card is away between a local swipe and the server's new window, and when the
+    /// deck runs low.
+    public static let layoutSlots = 3
+
     /// The frame of the card at `index`; the stack is fitted into the container (every card has the
-    /// height of the container less the insets of the cards behind it).
+    /// height of the container less the insets of the cards behind it, for at least `layoutSlots` cards).
     ///
     /// ```swift
     /// StackMotion.frame(forCardAt: 0, visibleCount: 3)   // (0, 0, 300 × 352)
+    /// StackMotion.frame(forCardAt: 0, visibleCount: 1)   // the same: a lone card keeps its size
     /// ```
     public static func frame(forCardAt index: Int, visibleCount: Int) -> Rect {
-        let count = max(1, visibleCount)
+        let count = max(layoutSlots, visibleCount)
         let bounds = Rect(x: 0, y: 0, width: container.width, height: container.height - layout.verticalInset * Double(count - 1))
         return layout.frame(forCardAt: min(max(0, index), count - 1), visibleCount: count, in: bounds)
     }

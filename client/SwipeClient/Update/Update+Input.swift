@@ -57,22 +57,21 @@ extension AppModel {
     }
 
     mutating func swipe(_ direction: SwipeDirection, from transform: CardTransform = .identity) -> [AppEffect] {
-        guard canSwipeTop, let top = topCard, var room else { return [] }
+        guard canSwipeTop, let top = topCard, let room else { return [] }
         let vote = SwipeVote(card: top.id, direction: direction, seq: nextSeq)
         nextSeq += 1
         pendingVotes.append(vote)
         drag = nil
         switch room.pacing {
         case .free:
-            room.visible.removeFirst()
-            self.room = room
-            leaving.append(LeavingCard(card: top, motion: PlayingMotion(motion: StackMotion.flyOff(from: transform, direction: direction),
-                                                                        startedAt: now), direction: direction))
+            flyOffTop(top, direction: direction, from: transform)
             swiped.append(SwipedCard(card: top, direction: direction))
-            playing[top.id] = nil
-            reflowAfterRemovingTop()
         case .lockstep:
-            if transform != .identity {
+            if isLastVote(on: top.id) {
+                // The group waited only for us: the card leaves now, our way, under our stamp.
+                flyOffTop(top, direction: direction, from: transform)
+                sentAhead = SwipedCard(card: top, direction: direction)
+            } else if transform != .identity {
                 playing[top.id] = PlayingMotion(motion: StackMotion.snapBack(from: transform), startedAt: now)
             }
         }

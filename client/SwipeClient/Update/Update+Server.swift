@@ -35,6 +35,7 @@ extension AppModel {
             editRoom { room in
                 if let i = room.tallies.firstIndex(where: { $0.card == tally.card }) { room.tallies[i] = tally } else { room.tallies.append(tally) }
             }
+            if let early = sentAhead, early.card.id == tally.card, tally.eligible > tally.voted { bringBackSentAhead() }
         case let .cardResolved(resolved): cardResolved(resolved)
         case let .match(match):
             banner = MatchBanner(match: match, shownAt: now)
@@ -100,6 +101,7 @@ extension AppModel {
         }
         self.room = room
         remoteDrags = [:]
+        sentAhead = nil
         return pendingVotes.map { .send(.swipe($0)) }
     }
 
@@ -115,9 +117,15 @@ extension AppModel {
             let card = room.visible.remove(at: index)
             self.room = room
             playing[card.id] = nil
-            let direction: SwipeDirection = animation.to.translation.x > 1 ? .right
-                : animation.to.translation.x < -1 ? .left : (animation.to.translation.y < 0 ? .up : .down)
-            leaving.append(LeavingCard(card: card, motion: PlayingMotion(motion: motion, startedAt: startedAt), direction: direction))
+            if let mine = myDirection(on: card.id) {
+                // Our own vote decides how the card leaves on our screen, whatever the group's outcome.
+                leaving.append(LeavingCard(card: card, motion: PlayingMotion(motion: StackMotion.flyOff(from: Self.flick(mine), direction: mine),
+                                                                             startedAt: now), direction: mine))
+            } else {
+                let direction: SwipeDirection = animation.to.translation.x > 1 ? .right
+                    : animation.to.translation.x < -1 ? .left : (animation.to.translation.y < 0 ? .up : .down)
+                leaving.append(LeavingCard(card: card, motion: PlayingMotion(motion: motion, startedAt: startedAt), direction: direction))
+            }
             if index == 0 { reflowAfterRemovingTop() }
         case .snapBack, .reflow, .appear, .backgroundArrival, .revert:
             guard room?.visible.contains(where: { $0.id == animation.card }) == true else { return }
@@ -165,8 +173,10 @@ extension AppModel {
     }
 
     mutating func cardResolved(_ resolved: CardResolved) {
+        if sentAhead?.card.id == resolved.card { sentAhead = nil }
         guard var room else { return }
         if resolved.outcome == .match, !room.matches.contains(resolved.card) { room.matches.append(resolved.card) }
+        if let text = Self.outcomeText(resolved) { outcome = OutcomeToast(text: text, shownAt: now) }
         room.tallies.removeAll { $0.card == resolved.card }
         if room.pacing == .lockstep {
             for i in room.members.indices { room.members[i].votedCurrent = false }
@@ -175,13 +185,17 @@ extension AppModel {
         if let index = room.visible.firstIndex(where: { $0.id == resolved.card }),
            !leaving.contains(where: { $0.card.id == resolved.card }) {
             let card = room.visible[index]
-            let direction: SwipeDirection
+            var direction: SwipeDirection
             switch resolved.outcome {
             case .match: direction = .right
             case .noMatch: direction = .left
             case .skipped, .timedOut: direction = .down
             }
-            let from = drag?.card == card.id ? StackMotion.drag(translation: drag?.translation ?? .zero).transform : .identity
+            var from = drag?.card == card.id ? StackMotion.drag(translation: drag?.translation ?? .zero).transform : .identity
+            if let mine = myDirection(on: card.id) {
+                direction = mine
+                if from == .identity { from = Self.flick(mine) }
+            }
             leaving.append(LeavingCard(card: card, motion: PlayingMotion(motion: StackMotion.flyOff(from: from, direction: direction),
                                                                          startedAt: now), direction: direction))
         }

@@ -64,6 +64,7 @@ extension AppModel {
         leaving.removeAll { $0.motion.isFinished(now: self.now) }
         if let banner, self.now - banner.shownAt > MatchBanner.duration { self.banner = nil }
         if let notice, self.now - notice.shownAt > Notice.duration { self.notice = nil }
+        if let outcome, self.now - outcome.shownAt > OutcomeToast.duration { self.outcome = nil }
         return effects
     }
 

@@ -41,27 +41,42 @@ struct ChromePainter {
         }
     }
 
-    /// The line under the cards: the user's vote and the group's progress, or a notice.
+    /// The line under the cards: the user's vote and the group's progress, the group's outcome
+    /// for the card that just left, or a notice (votes still waiting for the server come first).
     func drawStatusLine(into frame: inout Frame) {
         let row = rows - 2
         let width = geometry.stackColumns - 2
+        let pending = model.pendingVotes.count
+        let pendingText = pending == 1 ? "1 vote waiting for the server" : "\(pending) votes waiting for the server"
         if let notice = model.notice {
-            frame.centred("! " + notice.text, row: row, column: 1, width: width, style: palette.warning)
+            let text = pending > 0 && !model.connection.isOnline ? pendingText + " · ! " + notice.text : "! " + notice.text
+            frame.centred(TextMetrics.truncate(text, to: width), row: row, column: 1, width: width, style: palette.warning)
             return
         }
-        guard let room = model.room, room.phase == .voting, let top = model.topCard else { return }
+        guard let room = model.room, room.phase == .voting else { return }
         var text = ""
-        if let vote = model.myVote(on: top.id) {
-            text = "You voted \(vote.mark) \(vote.stamp)"
-            if model.pendingVotes.contains(where: { $0.card == top.id }) { text += " (sending…)" }
-            if room.pacing == .lockstep, let tally = room.tallies.first(where: { $0.card == top.id }) {
-                let waiting = max(0, tally.eligible - tally.voted)
-                text += waiting > 0 ? " · waiting for \(waiting) more" : ""
+        if let top = model.topCard, let vote = model.myVote(on: top.id) {
+            switch room.pacing {
+            case .lockstep:
+                text = "✓ You voted \(vote.mark) \(vote.stamp)"
+                if model.pendingVotes.contains(where: { $0.card == top.id }) { text += " (sending…)" }
+                if let waiting = model.waitingCount(on: top.id), waiting > 0 {
+                    text += " — waiting for \(waiting) more · u undoes"
+                } else {
+                    text += " — waiting for the group · u undoes"
+                }
+            case .free:
+                text = "You voted \(vote.mark) \(vote.stamp)"
+                if model.pendingVotes.contains(where: { $0.card == top.id }) { text += " (sending…)" }
             }
-        } else if !model.pendingVotes.isEmpty {
-            text = model.pendingVotes.count == 1 ? "1 vote waiting for the server" : "\(model.pendingVotes.count) votes waiting for the server"
+        } else if let outcome = model.outcome {
+            text = outcome.text
+        } else if pending > 0 {
+            text = pendingText
         }
-        if !text.isEmpty { frame.centred(text, row: row, column: 1, width: width, style: palette.label) }
+        if !text.isEmpty {
+            frame.centred(TextMetrics.truncate(text, to: width), row: row, column: 1, width: width, style: palette.label)
+        }
     }
 
     func drawSidebar(into frame: inout Frame) {
@@ -101,7 +116,7 @@ struct ChromePainter {
             guard row < rows - 3 else { break }
             let mark = member.online ? "●" : "○"
             var name = TextMetrics.clean(member.name)
-            if member.id == model.me { name += " (you)" }
+            if member.id == model.me, name.lowercased() != "you" { name += " (you)" }
             var suffix = ""
             if member.role == .host { suffix += " ♔" }
             if member.votedCurrent || (member.id == model.me && model.topCard.map { model.myVote(on: $0.id) != nil } == true) {

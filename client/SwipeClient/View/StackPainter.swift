@@ -18,9 +18,42 @@ struct StackPainter {
         var progress: Double
     }
 
-    func drawCard(_ card: Card, rect: Rect, transform: CardTransform, depth: Int, stamp: Stamp?, into frame: inout Frame) {
+    /// One card to draw: where it rests, how it is moved, how deep in the stack, its stamp.
+    struct Layer {
+        var card: Card
+        var rect: Rect
+        var transform: CardTransform
+        var depth: Int
+        var stamp: Stamp?
+    }
+
+    /// Draws cards back to front. Each card hides what is under it (its whole rotated shape is
+    /// filled with card background before its text), and a text line of a card that another card
+    /// in front partly covers is left out, so no half-hidden words peek out beside a moving card.
+    /// Returns which cards cover each cell.
+    @discardableResult
+    func drawLayers(_ layers: [Layer], into frame: inout Frame) -> LayerGrid {
+        let rasters = layers.map { layer -> CellRasterizer.Raster in
+            guard layer.transform.isDrawable, layer.transform.alpha > 0.08 else { return CellRasterizer.Raster() }
+            return CellRasterizer(geometry: geometry).rasterize(frame: layer.rect, transform: layer.transform, withShadow: layer.depth == 0)
+        }
+        var grid = LayerGrid(size: geometry.size)
+        for (index, raster) in rasters.enumerated() {
+            for key in raster.cells.keys { grid.add(key, layer: index) }
+        }
+        for (index, layer) in layers.enumerated() {
+            var raster = rasters[index]
+            // No lone shadow dot just left of a card behind (it reads as a stray glyph beside that card's border).
+            raster.shadow.removeAll { grid.isCovered(CellRasterizer.CellKey(row: $0.row, column: $0.column + 1), behind: index) }
+            drawCard(layer.card, rect: layer.rect, transform: layer.transform, depth: layer.depth, stamp: layer.stamp,
+                     raster: raster, hidden: index < layers.count - 1 ? { grid.isCovered($0, inFrontOf: index) } : nil, into: &frame)
+        }
+        return grid
+    }
+
+    func drawCard(_ card: Card, rect: Rect, transform: CardTransform, depth: Int, stamp: Stamp?,
+                  raster: CellRasterizer.Raster, hidden: ((CellRasterizer.CellKey) -> Bool)? = nil, into frame: inout Frame) {
         guard transform.isDrawable, transform.alpha > 0.08 else { return }
-        let raster = CellRasterizer(geometry: geometry).rasterize(frame: rect, transform: transform, withShadow: depth == 0)
         let faded = transform.alpha < 0.55
         func adjust(_ style: CellStyle) -> CellStyle {
             var s = style
@@ -45,7 +78,7 @@ struct StackPainter {
             }
         }
         let mask = Set(raster.cells.compactMap { $0.value == .interior && inClip($0.key) ? $0.key : nil })
-        let writer = LocalWriter(geometry: geometry, shape: shape, mask: mask)
+        let writer = LocalWriter(geometry: geometry, shape: shape, mask: mask, hidden: hidden)
         for line in metrics.lines(for: card) {
             var style: CellStyle
             switch line.role {
@@ -86,18 +119,23 @@ struct StackPainter {
         }
     }
 
-    /// Outline only, for another member's live drag of the card.
-    func drawGhost(rect: Rect, transform: CardTransform, label: String, into frame: inout Frame) {
+    /// Outline only, for another member's live drag of the card. Drawn after the stack but only
+    /// on empty cells: the ghost passes behind every card, so no card's text or border shows
+    /// inside its outline.
+    func drawGhost(rect: Rect, transform: CardTransform, label: String, behind cards: LayerGrid,
+                   into frame: inout Frame) {
         guard transform.isDrawable else { return }
         var tilted = transform
         if abs(tilted.rotation) < 0.005 { tilted.rotation = 0.005 }
         let raster = CellRasterizer(geometry: geometry).rasterize(frame: rect, transform: tilted)
         for (key, coverage) in raster.cells where inClip(key) {
-            if case let .border(glyph) = coverage { frame.put(glyph, row: key.row, column: key.column, style: palette.ghost) }
+            if case let .border(glyph) = coverage, !cards.isCovered(key), frame[key.row, key.column] == .blank {
+                frame.put(glyph, row: key.row, column: key.column, style: palette.ghost)
+            }
         }
         let corner = geometry.cell(for: CardShape(frame: rect, transform: tilted).layout(.zero))
         let row = Int(corner.row.rounded(.down)) - 1
-        if clipRows.contains(row) {
+        if clipRows.contains(row), !cards.isCovered(CellRasterizer.CellKey(row: row, column: max(0, Int(corner.column.rounded())))) {
             frame.write(label, row: row, column: max(0, Int(corner.column.rounded())), style: palette.ghost,
                         maxColumn: geometry.stackColumns)
         }
@@ -105,11 +143,13 @@ struct StackPainter {
 }
 
 /// Writes text in a card's own rows and columns, each line starting where the transform puts
-/// its first cell, and only into cells inside the card.
+/// its first cell, and only into cells inside the card. A line that touches a `hidden` cell (one
+/// a card in front covers) is left out whole.
 struct LocalWriter {
     let geometry: StackGeometry
     let shape: CardShape
     let mask: Set<CellRasterizer.CellKey>
+    var hidden: ((CellRasterizer.CellKey) -> Bool)?
 
     /// The cell where the card's own (row, column) lands under the transform.
     func anchor(localRow: Int, localColumn: Int) -> (row: Int, column: Int) {
@@ -123,21 +163,37 @@ struct LocalWriter {
     }
 
     /// Writes a line of the card starting where its first cell lands (the line leans with the card).
+    /// A word the card's edge would cut is left out whole (no "-fi #epic" at a tilted corner).
     func write(_ text: String, localRow: Int, localColumn: Int, style: CellStyle, into frame: inout Frame) {
         let start = anchor(localRow: localRow, localColumn: localColumn)
-        write(text, row: start.row, column: start.column, style: style, into: &frame)
+        write(text, row: start.row, column: start.column, style: style, wholeWords: true, into: &frame)
     }
 
-    /// Writes text from a screen cell, only into cells inside the card.
-    func write(_ text: String, row: Int, column: Int, style: CellStyle, into frame: inout Frame) {
+    /// Writes text from a screen cell, only into cells inside the card; with `wholeWords`, only
+    /// words that fit entirely.
+    func write(_ text: String, row: Int, column: Int, style: CellStyle, wholeWords: Bool = false, into frame: inout Frame) {
+        if let hidden {
+            let width = TextMetrics.width(text)
+            if (column..<(column + width)).contains(where: { hidden(CellRasterizer.CellKey(row: row, column: $0)) }) { return }
+        }
+        var placed: [(character: Character, column: Int, fits: Bool)] = []
         var column = column
         for ch in text {
             let w = TextMetrics.width(ch)
             guard w > 0 else { continue }
             let key = CellRasterizer.CellKey(row: row, column: column)
             let fits = mask.contains(key) && (w == 1 || mask.contains(CellRasterizer.CellKey(row: row, column: column + 1)))
-            if fits { frame.put(ch, row: row, column: column, style: style) }
+            placed.append((ch, column, fits))
             column += w
+        }
+        var wordStart = 0
+        for index in placed.indices where index == placed.count - 1 || placed[index + 1].character == " " || placed[index].character == " " {
+            let word = placed[wordStart...index]
+            wordStart = index + 1
+            let wordFits = !wholeWords || word.allSatisfy(\.fits)
+            for cell in word where cell.fits && wordFits {
+                frame.put(cell.character, row: row, column: cell.column, style: style)
+            }
         }
     }
 }

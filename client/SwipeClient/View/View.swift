@@ -54,6 +54,8 @@ func drawStack(_ model: AppModel, geometry: StackGeometry, palette: Palette, int
     if visible.isEmpty && model.leaving.isEmpty {
         overlays.drawEmpty(into: &frame)
     }
+    var layers: [StackPainter.Layer] = []
+    var ghosts: [(rect: Rect, transform: CardTransform, label: String)] = []
     for (index, card) in visible.enumerated().reversed() {
         let rect = StackMotion.frame(forCardAt: index, visibleCount: max(visible.count, 1))
         var transform = model.playing[card.id]?.sample(now: model.now) ?? .identity
@@ -62,7 +64,7 @@ func drawStack(_ model: AppModel, geometry: StackGeometry, palette: Palette, int
             for (member, state) in model.remoteDrags.sorted(by: { $0.key < $1.key }) where state.card == card.id {
                 let name = room.members.first { $0.id == member }?.name ?? member.rawValue
                 let t = CardTransform(translation: Point(x: state.x, y: state.y), rotation: state.rotation)
-                painter.drawGhost(rect: rect, transform: t, label: TextMetrics.truncate(TextMetrics.clean(name), to: 12), into: &frame)
+                ghosts.append((rect, t, TextMetrics.truncate(TextMetrics.clean(name), to: 12)))
             }
             if let drag = model.drag, drag.card == card.id {
                 let state = StackMotion.drag(translation: drag.translation)
@@ -72,11 +74,15 @@ func drawStack(_ model: AppModel, geometry: StackGeometry, palette: Palette, int
                 stamp = StackPainter.Stamp(vote: vote, progress: 0.5)
             }
         }
-        painter.drawCard(card, rect: rect, transform: transform, depth: index, stamp: stamp, into: &frame)
+        layers.append(StackPainter.Layer(card: card, rect: rect, transform: transform, depth: index, stamp: stamp))
     }
     for leaving in model.leaving {
         let rect = StackMotion.frame(forCardAt: 0, visibleCount: max(visible.count + 1, 1))
-        painter.drawCard(leaving.card, rect: rect, transform: leaving.motion.sample(now: model.now), depth: 0,
-                         stamp: StackPainter.Stamp(vote: leaving.direction.vote, progress: 1), into: &frame)
+        layers.append(StackPainter.Layer(card: leaving.card, rect: rect, transform: leaving.motion.sample(now: model.now), depth: 0,
+                                         stamp: StackPainter.Stamp(vote: leaving.direction.vote, progress: 1)))
+    }
+    let cards = painter.drawLayers(layers, into: &frame)
+    for ghost in ghosts {
+        painter.drawGhost(rect: ghost.rect, transform: ghost.transform, label: ghost.label, behind: cards, into: &frame)
     }
 }

@@ -1,0 +1,73 @@
+import SwipeCore
+import SwipeProtocol
+
+/// Your own vote is honoured on screen: the card you voted on leaves in your vote's direction
+/// under your stamp, and the group's outcome is told apart (a toast, or the match banner).
+extension AppModel {
+    /// The direction of this member's vote on a card (pending or acknowledged).
+    func myDirection(on card: CardID) -> SwipeDirection? {
+        if let pending = pendingVotes.last(where: { $0.card == card }) { return pending.direction }
+        return room?.myVotes[card.rawValue]?.direction
+    }
+
+    /// Lockstep: whether this vote is the last one the group is waiting for (so the card will
+    /// resolve at once and can leave now, before the server says so).
+    func isLastVote(on card: CardID) -> Bool {
+        guard let room, room.pacing == .lockstep, let tally = room.tallies.first(where: { $0.card == card }),
+              tally.eligible > 0 else { return false }
+        return tally.voted + 1 >= tally.eligible
+    }
+
+    /// Lockstep: how many members the group still waits for on a card (nil when unknown).
+    func waitingCount(on card: CardID) -> Int? {
+        guard let tally = room?.tallies.first(where: { $0.card == card }) else { return nil }
+        return max(0, tally.eligible - tally.voted)
+    }
+
+    /// The top card leaves now in `direction`, from `transform`; the rest move up.
+    mutating func flyOffTop(_ top: Card, direction: SwipeDirection, from transform: CardTransform) {
+        guard var room, room.visible.first?.id == top.id else { return }
+        room.visible.removeFirst()
+        self.room = room
+        let start = transform == .identity ? Self.flick(direction) : transform
+        leaving.append(LeavingCard(card: top, motion: PlayingMotion(motion: StackMotion.flyOff(from: start, direction: direction),
+                                                                    startedAt: now), direction: direction))
+        playing[top.id] = nil
+        reflowAfterRemovingTop()
+    }
+
+    /// The card we sent off ahead of the server is still waiting for others after all (the
+    /// group grew meanwhile): it comes back on top, showing our vote.
+    mutating func bringBackSentAhead() {
+        guard let early = sentAhead, var room else { return }
+        sentAhead = nil
+        leaving.removeAll { $0.card.id == early.card.id }
+        guard !room.visible.contains(where: { $0.id == early.card.id }) else { return }
+        room.visible.insert(early.card, at: 0)
+        self.room = room
+        playing[early.card.id] = PlayingMotion(motion: StackMotion.revert(direction: early.direction), startedAt: now)
+    }
+
+    /// The group's outcome as a short line ("No match — 1/4 liked"); nil for a match (the banner says it).
+    static func outcomeText(_ resolved: CardResolved) -> String? {
+        let t = resolved.tally
+        switch resolved.outcome {
+        case .match: return nil
+        case .noMatch: return t.voted == 0 ? "No match" : "No match — \(t.likes + t.superLikes)/\(max(t.voted, t.eligible)) liked"
+        case .skipped: return "Card skipped"
+        case .timedOut: return "Time's up — \(t.voted)/\(t.eligible) voted"
+        }
+    }
+}
+
+/// The group's outcome for the card that just left, shown on the status line for a while.
+///
+/// ```swift
+/// model.outcome?.text   // "No match — 1/4 liked"
+/// ```
+public struct OutcomeToast: Hashable, Sendable {
+    public var text: String
+    public var shownAt: Double
+    /// How long it stays (ms).
+    public static let duration = 3000.0
+}

@@ -1,0 +1,55 @@
+/// Which cards cover each cell, for occlusion: the front-most and back-most layer (draw order,
+/// 0 = drawn first) on every cell of the screen plus a small margin. Dense arrays, so the view
+/// answers "is this cell under a card in front?" in O(1) per cell.
+///
+/// ```swift
+/// var grid = LayerGrid(size: TermSize(columns: 80, rows: 24))
+/// grid.add(CellRasterizer.CellKey(row: 3, column: 4), layer: 1)
+/// grid.isCovered(CellRasterizer.CellKey(row: 3, column: 4), inFrontOf: 0)   // true
+/// ```
+struct LayerGrid {
+    static let margin = 3
+    let columns: Int
+    let rows: Int
+    private var front: [Int16]
+    private var back: [Int16]
+
+    init(size: TermSize) {
+        columns = size.columns + 2 * Self.margin
+        rows = size.rows + 2 * Self.margin
+        front = Array(repeating: -1, count: columns * rows)
+        back = Array(repeating: Int16.max, count: columns * rows)
+    }
+
+    private func index(_ key: CellRasterizer.CellKey) -> Int? {
+        let column = key.column + Self.margin, row = key.row + Self.margin
+        guard column >= 0, column < columns, row >= 0, row < rows else { return nil }
+        return row * columns + column
+    }
+
+    /// Records that layer `layer` covers a cell.
+    mutating func add(_ key: CellRasterizer.CellKey, layer: Int) {
+        guard let i = index(key) else { return }
+        let l = Int16(clamping: layer)
+        if l > front[i] { front[i] = l }
+        if l < back[i] { back[i] = l }
+    }
+
+    /// Whether a layer drawn after `layer` covers the cell.
+    func isCovered(_ key: CellRasterizer.CellKey, inFrontOf layer: Int) -> Bool {
+        guard let i = index(key) else { return false }
+        return Int(front[i]) > layer
+    }
+
+    /// Whether a layer drawn before `layer` covers the cell.
+    func isCovered(_ key: CellRasterizer.CellKey, behind layer: Int) -> Bool {
+        guard let i = index(key) else { return false }
+        return Int(back[i]) < layer
+    }
+
+    /// Whether any layer covers the cell.
+    func isCovered(_ key: CellRasterizer.CellKey) -> Bool {
+        guard let i = index(key) else { return false }
+        return front[i] >= 0
+    }
+}
