@@ -4,19 +4,113 @@ import SwipeProtocol
 @testable import SwipeServer
 
 @Suite struct OutboundQueueTests {
-    @Test func dragStatesCoalesceInPlaceAndVotesAreKept() {
-        var queue = OutboundQueue(capacity: 10)
-        let bo = OutboundQueue.Key(member: "m2", card: "dune")
-        let cy = OutboundQueue.Key(member: "m3", card: "dune")
-        #expect(queue.push([1], coalescing: bo) == .queued)
-        #expect(queue.push([2]) == .queued)
-        #expect(queue.push([3], coalescing: bo) == .coalesced)
-        #expect(queue.push([4], coalescing: cy) == .queued)
-        #expect(queue.push([5]) == .queued)
-        var order: [[UInt8]] = []
-        while let next = queue.pop() { order.append(next) }
-        #expect(order == [[3], [2], [4], [5]])
-        #expect(queue.push([6], coalescing: bo) == .queued)   // the earlier one was sent: queue anew
+    /// One queue operation: a message (no key), a drag state of (member, card), or a pop.
+    enum Op: Sendable, CustomStringConvertible {
+        case message(UInt8)
+        case drag(UInt8, member: String, card: String)
+        case pop
+        var description: String {
+            switch self {
+            case let .message(byte): "message \(byte)"
+            case let .drag(byte, member, card): "drag \(byte) \(member)/\(card)"
+            case .pop: "pop"
+            }
+        }
+    }
+
+    struct OrderCase: Sendable, CustomStringConvertible {
+        var name: String
+        var capacity: Int
+        var ops: [Op]
+        var results: [OutboundQueue.PushResult]
+        /// Everything popped: by `.pop` steps, then by draining.
+        var written: [UInt8]
+        var description: String { name }
+    }
+
+    static let orderCases: [OrderCase] = [
+        OrderCase(name: "messages keep their order", capacity: 10,
+                  ops: [.message(1), .message(2), .message(3)],
+                  results: [.queued, .queued, .queued], written: [1, 2, 3]),
+        OrderCase(name: "a vote queued behind a drag state is written first", capacity: 10,
+                  ops: [.drag(1, member: "m2", card: "dune"), .message(2)],
+                  results: [.queued, .queued], written: [2, 1]),
+        OrderCase(name: "drag states coalesce in place, latest wins, after every message", capacity: 10,
+                  ops: [.drag(1, member: "m2", card: "dune"), .message(2), .drag(3, member: "m2", card: "dune"),
+                        .drag(4, member: "m3", card: "dune"), .message(5)],
+                  results: [.queued, .queued, .coalesced, .queued, .queued], written: [2, 5, 3, 4]),
+        OrderCase(name: "another card of the same member is its own key", capacity: 10,
+                  ops: [.drag(1, member: "m2", card: "dune"), .drag(2, member: "m2", card: "alien"),
+                        .drag(3, member: "m2", card: "dune")],
+                  results: [.queued, .queued, .coalesced], written: [3, 2]),
+        OrderCase(name: "a drag state already written is queued anew", capacity: 10,
+                  ops: [.drag(1, member: "m2", card: "dune"), .pop, .drag(2, member: "m2", card: "dune"), .message(3)],
+                  results: [.queued, .queued, .queued], written: [1, 3, 2]),
+        OrderCase(name: "messages arriving between writes still overtake queued drags", capacity: 10,
+                  ops: [.drag(1, member: "m2", card: "dune"), .drag(2, member: "m3", card: "dune"), .pop, .message(3),
+                        .drag(4, member: "m3", card: "dune")],
+                  results: [.queued, .queued, .queued, .coalesced], written: [1, 3, 4]),
+        OrderCase(name: "one bound covers both lanes; a coalesce never overflows", capacity: 2,
+                  ops: [.drag(1, member: "m2", card: "dune"), .message(2), .message(3),
+                        .drag(4, member: "m3", card: "dune"), .drag(5, member: "m2", card: "dune")],
+                  results: [.queued, .queued, .overflow, .overflow, .coalesced], written: [2, 5]),
+    ]
+
+    @Test(arguments: orderCases)
+    func messagesAreWrittenBeforeDragStates(_ table: OrderCase) {
+        var queue = OutboundQueue(capacity: table.capacity)
+        var results: [OutboundQueue.PushResult] = []
+        var written: [UInt8] = []
+        for op in table.ops {
+            switch op {
+            case let .message(byte):
+                results.append(queue.push([byte]))
+            case let .drag(byte, member, card):
+                results.append(queue.push([byte], coalescing: OutboundQueue.Key(member: MemberID(member), card: CardID(card))))
+            case .pop:
+                if let frame = queue.pop() { written += frame }
+            }
+        }
+        while let frame = queue.pop() { written += frame }
+        #expect(results == table.results)
+        #expect(written == table.written)
+        #expect(queue.isEmpty)
+    }
+
+    /// Thousands of mixed pushes and pops (deterministic pseudo-random, so both lanes compact many
+    /// times) against a plain model: messages FIFO first, then drags by first queueing, latest bytes.
+    @Test func longRunsMatchASimpleModelAcrossCompaction() {
+        var queue = OutboundQueue(capacity: 10_000)
+        var modelMessages: [[UInt8]] = []
+        var modelDrags: [(key: OutboundQueue.Key, bytes: [UInt8])] = []
+        var state: UInt32 = 12345
+        func next(_ bound: UInt32) -> UInt32 {
+            state = state &* 1_103_515_245 &+ 12345
+            return (state >> 16) % bound
+        }
+        for step in 0..<20_000 {
+            let bytes = withUnsafeBytes(of: step) { Array($0) }
+            switch next(5) {
+            case 0, 1:
+                let key = OutboundQueue.Key(member: MemberID("m\(next(3))"), card: CardID("c\(next(4))"))
+                let result = queue.push(bytes, coalescing: key)
+                if let index = modelDrags.firstIndex(where: { $0.key == key }) {
+                    modelDrags[index].bytes = bytes
+                    #expect(result == .coalesced)
+                } else {
+                    modelDrags.append((key, bytes))
+                    #expect(result == .queued)
+                }
+            case 2:
+                #expect(queue.push(bytes) == .queued)
+                modelMessages.append(bytes)
+            default:
+                let expected = modelMessages.isEmpty ? modelDrags.first?.bytes : modelMessages.first
+                if !modelMessages.isEmpty { modelMessages.removeFirst() } else if !modelDrags.isEmpty { modelDrags.removeFirst() }
+                #expect(queue.pop() == expected)
+            }
+            #expect(queue.count == modelMessages.count + modelDrags.count)
+        }
     }
 
     @Test func removeAllEmptiesTheQueueAndForgetsCoalescingKeys() {
@@ -28,14 +122,6 @@ import SwipeProtocol
         #expect(queue.isEmpty)
         #expect(queue.push([3], coalescing: key) == .queued)
         #expect(queue.pop() == [3])
-    }
-
-    @Test func aFullQueueReportsOverflowInsteadOfDropping() {
-        var queue = OutboundQueue(capacity: 2)
-        #expect(queue.push([1]) == .queued)
-        #expect(queue.push([2]) == .queued)
-        #expect(queue.push([3]) == .overflow)
-        #expect(queue.count == 2)
     }
 
     @Test func longRunsKeepOrderAcrossCompaction() {

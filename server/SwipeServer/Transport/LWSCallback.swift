@@ -1,4 +1,4 @@
-// The libwebsockets protocol callback and ticker. Runs ONLY on the lws service thread; reaches the
+// The libwebsockets protocol callback and the wake timer's callback. Runs ONLY on the lws service thread; reaches the
 // ServerShell through the context's user pointer and touches nothing else.
 import CLibWebSockets
 import Foundation
@@ -67,8 +67,11 @@ func swipeServerLWSLog(_ level: Int32, _ line: UnsafePointer<CChar>?) {
     }
 }
 
-/// The ticker's callback: room timers and shutdown progress, every 20 ms.
-func swipeServerTick(_ context: OpaquePointer?) {
-    guard let context, let user = lws_context_user(context) else { return }
-    Unmanaged<ServerShell>.fromOpaque(user).takeUnretainedValue().serviceHousekeeping()
+/// The wake timer's callback: fires at the earliest deadline the shell armed it for (room timers,
+/// eviction check, shutdown), never periodically. `sul` is the first field of a `swipe_server_ticker`.
+func swipeServerWake(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let sul else { return }
+    let timer = UnsafeMutableRawPointer(sul).assumingMemoryBound(to: swipe_server_ticker.self)
+    guard let context = timer.pointee.context, let user = lws_context_user(context) else { return }
+    Unmanaged<ServerShell>.fromOpaque(user).takeUnretainedValue().wakeTimerFired()
 }

@@ -1,15 +1,19 @@
 import SwipeCore
 import SwipeProtocol
 
-/// One connection's bounded queue of encoded frames waiting for WRITEABLE. Live drag states are
-/// coalesced (the latest `cardState` per member and card replaces a queued one in place); every
-/// other message is kept, in order, and an overflow is reported instead of dropping it.
+/// One connection's bounded queue of encoded frames waiting for WRITEABLE, in two lanes. Messages
+/// that must arrive (votes, tallies, resolutions, results, errors, welcome…) go in the first lane,
+/// in order, and are always written before any live drag state; drag states (`cardState`) wait in
+/// the second lane, where the latest per member and card replaces a queued one in place. One count
+/// bound covers both lanes; an overflow is reported instead of dropping anything.
 ///
 /// ```swift
-/// var queue = OutboundQueue(capacity: 2)
+/// var queue = OutboundQueue(capacity: 3)
 /// queue.push([1], coalescing: OutboundQueue.Key(member: "m2", card: "dune"))   // .queued
+/// queue.push([9])                                                               // .queued (a tally)
 /// queue.push([2], coalescing: OutboundQueue.Key(member: "m2", card: "dune"))   // .coalesced
-/// queue.pop()   // [2]
+/// queue.pop()   // [9]: the tally first
+/// queue.pop()   // [2]: then the latest drag state
 /// ```
 public struct OutboundQueue: Sendable {
     /// What coalesces: one member's drag of one card.
@@ -25,30 +29,38 @@ public struct OutboundQueue: Sendable {
     /// What `push` did.
     public enum PushResult: Hashable, Sendable { case queued, coalesced, overflow }
 
-    private var entries: [(bytes: [UInt8], key: Key?)] = []
-    private var head = 0
+    /// Frames that must arrive, oldest first (from `messagesHead` on).
+    private var messages: [[UInt8]] = []
+    private var messagesHead = 0
+    /// Drag states, oldest first (from `dragsHead` on), and where each key's still-queued one is.
+    private var drags: [(bytes: [UInt8], key: Key)] = []
+    private var dragsHead = 0
     private var keyed: [Key: Int] = [:]
     public let capacity: Int
 
     public init(capacity: Int) { self.capacity = capacity }
 
-    /// Frames waiting.
-    public var count: Int { entries.count - head }
+    /// Frames waiting (both lanes).
+    public var count: Int { (messages.count - messagesHead) + (drags.count - dragsHead) }
     public var isEmpty: Bool { count == 0 }
 
-    /// Queues a frame; with a key, replaces a still-queued frame with the same key.
+    /// Queues a frame; with a key it is a drag state, which replaces a still-queued one with the same key.
     ///
     /// ```swift
     /// if queue.push(bytes) == .overflow { /* close the slow client */ }
     /// ```
     public mutating func push(_ bytes: [UInt8], coalescing key: Key? = nil) -> PushResult {
-        if let key, let index = keyed[key], index >= head {
-            entries[index].bytes = bytes
+        if let key, let index = keyed[key] {
+            drags[index].bytes = bytes
             return .coalesced
         }
         if count >= capacity { return .overflow }
-        entries.append((bytes, key))
-        if let key { keyed[key] = entries.count - 1 }
+        if let key {
+            drags.append((bytes, key))
+            keyed[key] = drags.count - 1
+        } else {
+            messages.append(bytes)
+        }
         return .queued
     }
 
@@ -59,25 +71,37 @@ public struct OutboundQueue: Sendable {
     /// queue.isEmpty   // true
     /// ```
     public mutating func removeAll() {
-        entries = []
+        messages = []
+        messagesHead = 0
+        drags = []
+        dragsHead = 0
         keyed = [:]
-        head = 0
     }
 
-    /// Takes the oldest frame.
+    /// Takes the oldest message, or when there is none, the oldest drag state.
     ///
     /// ```swift
     /// while let frame = queue.pop() { write(frame) }
     /// ```
     public mutating func pop() -> [UInt8]? {
-        guard head < entries.count else { return nil }
-        let entry = entries[head]
-        if let key = entry.key, keyed[key] == head { keyed[key] = nil }
-        head += 1
-        if head > 64 && head * 2 > entries.count {
-            entries.removeFirst(head)
-            keyed = keyed.mapValues { $0 - head }
-            head = 0
+        if messagesHead < messages.count {
+            let bytes = messages[messagesHead]
+            messages[messagesHead] = []
+            messagesHead += 1
+            if messagesHead > 64 && messagesHead * 2 > messages.count {
+                messages.removeFirst(messagesHead)
+                messagesHead = 0
+            }
+            return bytes
+        }
+        guard dragsHead < drags.count else { return nil }
+        let entry = drags[dragsHead]
+        keyed[entry.key] = nil
+        dragsHead += 1
+        if dragsHead > 64 && dragsHead * 2 > drags.count {
+            drags.removeFirst(dragsHead)
+            keyed = keyed.mapValues { $0 - dragsHead }
+            dragsHead = 0
         }
         return entry.bytes
     }

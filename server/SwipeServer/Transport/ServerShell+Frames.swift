@@ -26,6 +26,7 @@ extension ServerShell {
             membersOnline[code]?[member] = nil
             apply(registry.handle(.memberDisconnected(member), in: code, at: now), in: code)
         }
+        finishIfShutDown(at: now)   // the last connection of a shutdown ends the loop without waiting for a timer
     }
 
     /// One RECEIVE callback's bytes; `complete` when the message's last fragment has arrived.

@@ -1,6 +1,8 @@
 // The server's state on the lws service thread: registry, connections, room timers.
 // Runs ONLY on the service thread (every method is called from lws callbacks or the service loop);
-// the one exception is `requestStop`, which takes the lock and wakes the loop with lws_cancel_service.
+// the exceptions are `requestStop` and `post`, which take the lock and wake the loop with
+// lws_cancel_service. The loop sleeps in poll() until a socket, lws_cancel_service, or the one
+// wake timer (armed for the earliest deadline in `timers`) needs it: there is no periodic tick.
 import CLibWebSockets
 import Foundation
 import Logging
@@ -16,13 +18,21 @@ final class ServerShell: @unchecked Sendable {
     var connections: [OpaquePointer: Connection] = [:]
     var connectionsByID: [ConnectionID: Connection] = [:]
     var membersOnline: [RoomCode: [MemberID: ConnectionID]] = [:]
-    var roomTimers: [RoomCode: ServerTime] = [:]
+    /// Room timers, the eviction check and the shutdown deadline; the wake timer is armed for the earliest.
+    var timers = TimerSchedule(evictionCheck: ServerShell.evictionInterval)
+    /// The lws timer that wakes the loop for `timers.earliest` (its `context` is set once there is one).
+    let wakeTimer: UnsafeMutablePointer<swipe_server_ticker> = {
+        let timer = UnsafeMutablePointer<swipe_server_ticker>.allocate(capacity: 1)
+        timer.initialize(to: swipe_server_ticker())
+        return timer
+    }()
     var httpBodies: [OpaquePointer: [UInt8]] = [:]
     var nextConnectionNumber = 1
     var context: OpaquePointer?
-    var shutdownDeadline: ServerTime?
+    var shutdownDeadline: ServerTime? { timers.shutdownDeadline }
     var finished = false
-    var lastEviction: ServerTime = 0
+    /// How often abandoned rooms are looked for (ms).
+    static let evictionInterval: ServerTime = 60_000
     /// Failed joins per client address.
     lazy var joinGuard = JoinGuard(maxFailures: configuration.transportLimits.failedJoinsPerMinute)
     /// The durable log (nil with no data directory).
@@ -44,7 +54,10 @@ final class ServerShell: @unchecked Sendable {
         registry = RoomRegistry(library: configuration.decks, limits: configuration.registryLimits, random: configuration.random)
     }
 
-    deinit { writeBuffer.deallocate() }
+    deinit {
+        writeBuffer.deallocate()
+        wakeTimer.deallocate()
+    }
 
     /// Server time: milliseconds since the shell was made (monotonic).
     var now: ServerTime {
@@ -85,29 +98,60 @@ final class ServerShell: @unchecked Sendable {
 
     // MARK: periodic work (service thread)
 
-    /// Called every tick and on EVENT_WAIT_CANCELLED: room timers and shutdown.
+    /// Called when the wake timer fires and on EVENT_WAIT_CANCELLED: the inbox, due room timers,
+    /// the eviction check, shutdown; then re-arms the wake timer for the next deadline.
     func serviceHousekeeping() {
         drainInbox()
         let time = now
-        for (code, at) in roomTimers where time >= at {
-            roomTimers[code] = nil
+        for code in timers.takeDueRooms(at: time) {
             apply(registry.handle(.timerFired, in: code, at: time), in: code)
         }
-        if time - lastEviction >= 60_000 {
-            lastEviction = time
+        if let check = timers.evictionCheck, time >= check {
+            timers.evictionCheck = time + Self.evictionInterval
             for code in registry.evictAbandoned(idle: Self.abandonedAfter, at: time) {
                 membersOnline[code] = nil
-                roomTimers[code] = nil
+                timers.cancelRoomTimer(code)
                 forgetStored(code)
                 logger.info("room \(code) evicted: nobody connected for \(Int(Self.abandonedAfter / 60_000)) minutes")
             }
         }
         if isStopRequested && shutdownDeadline == nil { beginShutdown() }
+        finishIfShutDown(at: time)
+        armWakeTimer()
+    }
+
+    /// Ends the service loop once a shutdown has closed every connection or run out of time.
+    func finishIfShutDown(at time: ServerTime) {
         if let deadline = shutdownDeadline, connections.isEmpty || time >= deadline { finished = true }
     }
 
+    /// The wake timer fired (lws has already unlinked it).
+    func wakeTimerFired() {
+        timers.wakeFired()
+        serviceHousekeeping()
+    }
+
+    /// Arms the wake timer for the earliest deadline if it is not armed early enough already.
+    /// Service thread, or the starting thread before the service loop runs.
+    func armWakeTimer() {
+        guard let context else { return }
+        switch timers.rearm() {
+        case .keep:
+            break
+        case let .arm(at):
+            let delayMicroseconds = max(0, (at - now) * 1000).rounded(.up)
+            wakeTimer.pointee.context = context
+            lws_sul_schedule(context, 0, &wakeTimer.pointee.sul, swipeServerWake, lws_usec_t(delayMicroseconds))
+        }
+    }
+
+    /// Unlinks the wake timer (before the context is destroyed).
+    func disarmWakeTimer() {
+        lws_sul_cancel(&wakeTimer.pointee.sul)
+    }
+
     private func beginShutdown() {
-        shutdownDeadline = now + 1500
+        timers.shutdownDeadline = now + 1500
         logger.info("shutting down: closing \(connections.count) connection(s) with 1001 going away")
         for connection in connections.values { closeAfterFlush(connection, .goingAway, "server shutting down") }
     }
@@ -142,17 +186,18 @@ final class ServerShell: @unchecked Sendable {
                 connection.room = nil
                 closeAfterFlush(connection, closeCode, reason)
             case let .scheduleTimer(at):
-                if let code { roomTimers[code] = at }
+                if let code { timers.setRoomTimer(code, at: at) }
             case .cancelTimer:
-                if let code { roomTimers[code] = nil }
+                if let code { timers.cancelRoomTimer(code) }
             case .append:
                 break   // already written by `persist`, before any of these effects
             }
         }
         if let code, registry.rooms[code] == nil {
             membersOnline[code] = nil
-            roomTimers[code] = nil
+            timers.cancelRoomTimer(code)
         }
+        armWakeTimer()
     }
 
     private func connection(of member: MemberID, in code: RoomCode) -> Connection? {

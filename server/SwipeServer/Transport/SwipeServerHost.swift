@@ -27,7 +27,6 @@ public final class SwipeServerHost: @unchecked Sendable {
     private var protocols: UnsafeMutablePointer<lws_protocols>?
     private var extensions: UnsafeMutablePointer<lws_extension>?
     private var retry: UnsafeMutablePointer<lws_retry_bo_t>?
-    private var ticker: UnsafeMutablePointer<swipe_server_ticker>?
 
     /// The port actually bound (after `start`).
     public private(set) var port = 0
@@ -43,7 +42,6 @@ public final class SwipeServerHost: @unchecked Sendable {
         protocols?.deallocate()
         extensions?.deallocate()
         retry?.deallocate()
-        ticker?.deallocate()
     }
 
     /// Binds the port, starts the service thread, and returns the bound port (port 0 picks one).
@@ -82,13 +80,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         shell.context = context
         let vhost = lws_get_vhost_by_name(context, "default")
         port = vhost.map { Int(lws_get_vhost_listen_port($0)) } ?? configuration.port
-        let ticker = UnsafeMutablePointer<swipe_server_ticker>.allocate(capacity: 1)
-        ticker.initialize(to: swipe_server_ticker())
-        ticker.pointee.context = context
-        ticker.pointee.tick = swipeServerTick
-        ticker.pointee.interval_us = 20_000
-        self.ticker = ticker
-        swipe_server_ticker_start(ticker)
+        shell.armWakeTimer()   // the first deadline; afterwards the service thread re-arms it
         running = true
         let thread = Thread { [self] in serviceLoop() }
         thread.name = "swipe-server lws"
@@ -163,7 +155,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         while !shell.finished {
             if lws_service(context, 0) < 0 { break }
         }
-        if let ticker { swipe_server_ticker_stop(ticker) }
+        shell.disarmWakeTimer()
         lws_context_destroy(context)
         shell.context = nil
         configuration.logger.info("stopped")
