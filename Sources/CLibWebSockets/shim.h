@@ -39,27 +39,12 @@ static inline int swipe_lws_message_complete(struct lws *wsi) {
 
 /* ---- BEGIN swipe-server helpers (owned by the server module) ---- */
 
-/// A repeating timer on the lws service thread: calls `tick(context)` every `interval_us`.
-typedef struct swipe_server_ticker {
+/// A one-shot lws timer: the shell arms `sul` with `lws_sul_schedule` for its earliest deadline;
+/// the callback finds the context through `context` (`sul` must stay the first field).
+typedef struct swipe_server_wake_timer {
     lws_sorted_usec_list_t sul;
     struct lws_context *context;
-    void (*tick)(struct lws_context *context);
-    lws_usec_t interval_us;
-} swipe_server_ticker;
-
-static void swipe_server_ticker_fire(lws_sorted_usec_list_t *sul) {
-    swipe_server_ticker *ticker = lws_container_of(sul, swipe_server_ticker, sul);
-    ticker->tick(ticker->context);
-    lws_sul_schedule(ticker->context, 0, &ticker->sul, swipe_server_ticker_fire, ticker->interval_us);
-}
-
-/// Starts the ticker (call on the service thread or before servicing starts).
-static inline void swipe_server_ticker_start(swipe_server_ticker *ticker) {
-    lws_sul_schedule(ticker->context, 0, &ticker->sul, swipe_server_ticker_fire, ticker->interval_us);
-}
-
-/// Stops the ticker.
-static inline void swipe_server_ticker_stop(swipe_server_ticker *ticker) { lws_sul_cancel(&ticker->sul); }
+} swipe_server_wake_timer;
 
 /// Writes an HTTP response status and headers (body follows with LWS_WRITE_HTTP_FINAL). Nonzero on failure.
 static inline int swipe_server_http_headers(struct lws *wsi, unsigned int status, const char *content_type,

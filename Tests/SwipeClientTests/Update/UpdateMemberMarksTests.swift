@@ -24,3 +24,33 @@ import Testing
         #expect(model.room?.members.allSatisfy { !$0.votedCurrent } == true)
     }
 }
+
+/// Votes overtake drag states on the wire: a drag of a card that already resolved is stale.
+@Suite struct UpdateStaleDragTests {
+    static func drag(_ card: CardID, by member: MemberID = "m1") -> ServerMessage {
+        .cardState(CardState(member: member, card: card, phase: .changed, x: 40, y: 0, rotation: 0.1,
+                             progress: 0.4, direction: .right, serverTime: 50_100))
+    }
+
+    @Test func aLockstepDragOfAResolvedCardIsIgnored() throws {
+        var model = Fixtures.model()
+        let top = try #require(model.topCard)
+        update(&model, .server(.cardResolved(CardResolved(card: top.id, outcome: .noMatch, tally: Tally(card: top.id),
+                                                          visible: Array(Fixtures.cards.dropFirst()), remaining: 9))))
+        update(&model, .server(Self.drag(top.id)))
+        #expect(model.remoteDrags["m1"] == nil)
+    }
+
+    @Test func aLockstepDragOfTheShownCardIsKept() throws {
+        var model = Fixtures.model()
+        let top = try #require(model.topCard)
+        update(&model, .server(Self.drag(top.id)))
+        #expect(model.remoteDrags["m1"]?.card == top.id)
+    }
+
+    @Test func aFreePacingDragOfAnotherCardIsKept() {
+        var model = Fixtures.model(pacing: .free)
+        update(&model, .server(Self.drag("somewhere-else")))
+        #expect(model.remoteDrags["m1"]?.card == "somewhere-else")
+    }
+}

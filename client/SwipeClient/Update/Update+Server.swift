@@ -25,6 +25,9 @@ extension AppModel {
             if change.phase == .finished { return sendIfOnline(.results) }
         case let .cardState(state):
             guard state.member != me else { return [] }
+            // Votes overtake drag states on the wire, so a drag of a card that already resolved can
+            // still arrive: in lockstep (everyone on the same cards) drop drags of cards no longer shown.
+            if let room, room.pacing == .lockstep, !room.visible.contains(where: { $0.id == state.card }) { return [] }
             switch state.phase {
             case .began, .changed: remoteDrags[state.member] = state
             case .ended, .cancelled: remoteDrags[state.member] = nil

@@ -68,10 +68,10 @@ func swipeServerLWSLog(_ level: Int32, _ line: UnsafePointer<CChar>?) {
 }
 
 /// The wake timer's callback: fires at the earliest deadline the shell armed it for (room timers,
-/// eviction check, shutdown), never periodically. `sul` is the first field of a `swipe_server_ticker`.
+/// eviction check, shutdown), never periodically. `sul` is the first field of a `swipe_server_wake_timer`.
 func swipeServerWake(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
     guard let sul else { return }
-    let timer = UnsafeMutableRawPointer(sul).assumingMemoryBound(to: swipe_server_ticker.self)
+    let timer = UnsafeMutableRawPointer(sul).assumingMemoryBound(to: swipe_server_wake_timer.self)
     guard let context = timer.pointee.context, let user = lws_context_user(context) else { return }
     Unmanaged<ServerShell>.fromOpaque(user).takeUnretainedValue().wakeTimerFired()
 }

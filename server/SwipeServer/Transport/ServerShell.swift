@@ -21,9 +21,9 @@ final class ServerShell: @unchecked Sendable {
     /// Room timers, the eviction check and the shutdown deadline; the wake timer is armed for the earliest.
     var timers = TimerSchedule(evictionCheck: ServerShell.evictionInterval)
     /// The lws timer that wakes the loop for `timers.earliest` (its `context` is set once there is one).
-    let wakeTimer: UnsafeMutablePointer<swipe_server_ticker> = {
-        let timer = UnsafeMutablePointer<swipe_server_ticker>.allocate(capacity: 1)
-        timer.initialize(to: swipe_server_ticker())
+    let wakeTimer: UnsafeMutablePointer<swipe_server_wake_timer> = {
+        let timer = UnsafeMutablePointer<swipe_server_wake_timer>.allocate(capacity: 1)
+        timer.initialize(to: swipe_server_wake_timer())
         return timer
     }()
     var httpBodies: [OpaquePointer: [UInt8]] = [:]
