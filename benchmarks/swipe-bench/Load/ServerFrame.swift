@@ -54,20 +54,29 @@ enum ServerFrame: Equatable {
 /// Finds top-level-looking `"key":value` pairs by scanning bytes; good enough for the server's
 /// compact JSON whose string values (ids, codes) contain no escaped quotes.
 enum JSONScan {
+    /// Where the value of the TOP-LEVEL `key` starts (keys inside nested objects, such as
+    /// `cardState`'s `center.x`, are skipped), or nil.
     static func valueStart(_ key: String, in bytes: [UInt8]) -> Int? {
         let needle = Array("\"\(key)\":".utf8)
         guard bytes.count >= needle.count else { return nil }
+        var depth = 0
         var i = 0
-        let last = bytes.count - needle.count
-        outer: while i <= last {
-            if bytes[i] == needle[0] {
-                for j in 1..<needle.count where bytes[i + j] != needle[j] {
-                    i += 1
-                    continue outer
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x7B, 0x5B: depth += 1   // { [
+            case 0x7D, 0x5D: depth -= 1   // } ]
+            case 0x22:                    // a string: a key we want, or skip to its end
+                if depth == 1, i + needle.count <= bytes.count, Array(bytes[i..<(i + needle.count)]) == needle {
+                    var start = i + needle.count
+                    while start < bytes.count, bytes[start] == 0x20 { start += 1 }
+                    return start
                 }
-                var start = i + needle.count
-                while start < bytes.count, bytes[start] == 0x20 { start += 1 }
-                return start
+                i += 1
+                while i < bytes.count, bytes[i] != 0x22 {
+                    if bytes[i] == 0x5C { i += 1 }   // skip the escaped character
+                    i += 1
+                }
+            default: break
             }
             i += 1
         }

@@ -37,13 +37,14 @@ extension Room {
         var effects: [RoomEffect] = [
             log(.voteCast(member: id, card: swipe.card, vote: vote, seq: swipe.seq), at: now),
             .send(.voteAccepted(ack(swipe.card, vote, seq: swipe.seq, for: id)), to: id),
-            .broadcast(.memberUpdated(memberInfo(members[index])), except: nil),
         ]
         if settings.pacing == .free {
             effects += RoomAnimations.ownSwipe(card: swipe.card, direction: swipe.direction, for: id,
                                                window: window(for: id).visible, at: now)
         }
         effects.append(.broadcast(.tally(tally(of: swipe.card)), except: nil))
+        // After the tally (what everyone watches): the voter's marks for every sidebar.
+        effects.append(.broadcast(.memberUpdated(memberInfo(members[index])), except: nil))
         switch settings.pacing {
         case .lockstep: effects += resolveLockstepIfDecided(at: now)
         case .free: effects += resolveFreeIfDecided(swipe.card, at: now)
@@ -69,12 +70,12 @@ extension Room {
         var effects: [RoomEffect] = [
             log(.voteUndone(member: id, card: card, seq: undo.seq), at: now),
             .send(.voteAccepted(ack(card, nil, seq: undo.seq, for: id, undone: true)), to: id),
-            .broadcast(.memberUpdated(memberInfo(members[index])), except: nil),
         ]
         if settings.pacing == .free {
             effects.append(.send(.animation(RoomAnimations.revert(card: card, direction: previous.direction, for: id, at: now)), to: id))
         }
         effects.append(.broadcast(.tally(tally(of: card)), except: nil))
+        effects.append(.broadcast(.memberUpdated(memberInfo(members[index])), except: nil))
         return effects
     }
 
