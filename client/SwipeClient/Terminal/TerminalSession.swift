@@ -27,6 +27,11 @@ final class TerminalSession {
     static func start(colour: Bool) throws -> TerminalSession {
         swipe_install_signal_handlers()
         setlocale(LC_ALL, "")
+        // With no locale set (LANG unset or C/POSIX: minimal containers, some ssh sessions) curses
+        // would draw every wide, box-drawing and braille glyph blank; C.UTF-8 is always present on Debian.
+        if let codeset = nl_langinfo(nl_item(CODESET)).map({ String(cString: $0) }), codeset == "ANSI_X3.4-1968" {
+            setlocale(LC_ALL, "C.UTF-8")
+        }
         guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else { throw TerminalError.notATerminal }
         guard let window = initscr() else { throw TerminalError.cannotStart }
         cbreak()
