@@ -10,9 +10,6 @@
 static inline size_t swipe_lws_pre(void) { return LWS_PRE; }
 
 /// The option bits Swift cannot see (they are built from shifts of 1ll).
-static inline uint64_t swipe_lws_option_allow_non_ssl_on_ssl_port(void) {
-    return (uint64_t)LWS_SERVER_OPTION_ALLOW_NON_SSL_ON_SSL_PORT;
-}
 static inline uint64_t swipe_lws_option_do_ssl_global_init(void) {
     return (uint64_t)LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
 }
@@ -22,10 +19,6 @@ static inline uint64_t swipe_lws_option_validate_utf8(void) {
 static inline uint64_t swipe_lws_option_disable_ipv6(void) {
     return (uint64_t)LWS_SERVER_OPTION_DISABLE_IPV6;
 }
-
-/// lws logging is variadic in C; these take one preformatted string.
-static inline void swipe_lwsl_err(const char *message) { lwsl_err("%s\n", message); }
-static inline void swipe_lwsl_notice(const char *message) { lwsl_notice("%s\n", message); }
 
 /// The permessage-deflate extension callback, as a plain function pointer Swift can store.
 static inline lws_extension_callback_function *swipe_lws_pm_deflate_callback(void) {

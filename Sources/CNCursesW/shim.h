@@ -22,7 +22,6 @@ static inline mmask_t swipe_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
 static inline mmask_t swipe_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
 static inline mmask_t swipe_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t swipe_button1_released(void) { return BUTTON1_RELEASED; }
-static inline mmask_t swipe_button1_clicked(void) { return BUTTON1_CLICKED; }
 
 /// stdscr, LINES, COLS and stdout are globals Swift 6 rejects; reach them through functions.
 static inline WINDOW *swipe_stdscr(void) { return stdscr; }

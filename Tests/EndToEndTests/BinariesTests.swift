@@ -3,16 +3,9 @@ import Testing
 
 /// Runs the built executables the way a user would and reads what they print.
 @Suite struct BinariesTests {
-    static func binary(_ name: String) -> URL {
-        // Tests run from the package root; products sit next to the test bundle's build folder.
-        let build = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/\(name)")
-        return build
-    }
-
     static func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = binary(name)
+        process.executableURL = URL(fileURLWithPath: builtProduct(name))
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe

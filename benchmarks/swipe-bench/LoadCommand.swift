@@ -49,14 +49,22 @@ struct LoadCommand: ParsableCommand {
         options.stallOne = stallOne
         options.cards = cards
 
-        let primary = try Self.target(url: url, pid: serverPid) { try ServerProcess.startSwipeServer(path: serverPath) }
+        try Self.runAgainstTargets(options: options, url: url, serverPid: serverPid, serverPath: serverPath,
+                                   against: against, nioURL: nioUrl, nioPeerPath: nioPeerPath, json: json)
+    }
+
+    /// Runs `options` against swipe-server (started here, or at `url`), then, with `against: "nio"`,
+    /// against the NIO peer with the same load, and prints both.
+    static func runAgainstTargets(options: LoadOptions, url: String?, serverPid: Int32?, serverPath: String?,
+                                  against: String?, nioURL: String?, nioPeerPath: String?, json: Bool) throws {
+        let primary = try target(url: url, pid: serverPid) { try ServerProcess.startSwipeServer(path: serverPath) }
         defer { primary.stop() }
         let result = try LoadRunner.run(url: try WebSocketURL(parsing: primary.url), server: primary,
                                         targetName: primary.name, options: options)
         primary.stop()
         var peerResult: LoadResult?
         if against == "nio" {
-            let peer = try Self.target(url: nioUrl, pid: nil) { try ServerProcess.startNIOPeer(path: nioPeerPath) }
+            let peer = try target(url: nioURL, pid: nil) { try ServerProcess.startNIOPeer(path: nioPeerPath) }
             defer { peer.stop() }
             peerResult = try LoadRunner.run(url: try WebSocketURL(parsing: peer.url), server: peer, targetName: "nio-peer",
                                             options: options)
@@ -97,18 +105,7 @@ struct IdleCommand: ParsableCommand {
         options.threads = threads
         options.idle = true
         options.cards = 10
-        let primary = try LoadCommand.target(url: url, pid: serverPid) { try ServerProcess.startSwipeServer(path: serverPath) }
-        defer { primary.stop() }
-        let result = try LoadRunner.run(url: try WebSocketURL(parsing: primary.url), server: primary,
-                                        targetName: primary.name, options: options)
-        primary.stop()
-        var peerResult: LoadResult?
-        if against == "nio" {
-            let peer = try ServerProcess.startNIOPeer(path: nioPeerPath)
-            defer { peer.stop() }
-            peerResult = try LoadRunner.run(url: try WebSocketURL(parsing: peer.url), server: peer, targetName: "nio-peer",
-                                            options: options)
-        }
-        try Report.print(result, peer: peerResult, json: json)
+        try LoadCommand.runAgainstTargets(options: options, url: url, serverPid: serverPid, serverPath: serverPath,
+                                          against: against, nioURL: nil, nioPeerPath: nioPeerPath, json: json)
     }
 }

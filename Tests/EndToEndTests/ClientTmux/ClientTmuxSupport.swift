@@ -18,12 +18,6 @@ func clientRun(_ executable: String, _ arguments: [String], capture: Bool = true
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
-/// Where the package's debug products are.
-func clientProduct(_ name: String) -> String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent(".build/debug/\(name)").path
-}
-
 /// The first of `paths` that exists.
 func clientFindExecutable(_ paths: [String]) -> String? {
     paths.first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -37,56 +31,6 @@ func clientPoll<T>(seconds: Double, _ probe: () throws -> T?) rethrows -> T? {
         Thread.sleep(forTimeInterval: 0.05)
     }
     return try probe()
-}
-
-/// A `swipe-server` process on a free port ("listening on HOST:PORT" is its first line).
-final class ClientTestServer {
-    let process = Process()
-    let port: Int
-    private let output = Pipe()
-
-    init(binary: String) throws {
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "--port", "0", "--log-level", "warning", "--data", ":memory:"]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let buffer = ClientTextBuffer()
-        output.fileHandleForReading.readabilityHandler = { handle in buffer.append(handle.availableData) }
-        let found: Int? = clientPoll(seconds: 10) {
-            let text = buffer.text
-            guard let range = text.range(of: #"listening on [^:\s]+:(\d+)"#, options: .regularExpression) else { return nil }
-            return Int(text[range].split(separator: ":").last ?? "")
-        }
-        output.fileHandleForReading.readabilityHandler = nil
-        let text = buffer.text
-        guard let found else {
-            process.terminate()
-            throw ClientTestError("swipe-server did not say where it listens; it printed: \(text)")
-        }
-        port = found
-    }
-
-    func stop() {
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-    }
-}
-
-/// Text collected from another thread.
-final class ClientTextBuffer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func append(_ more: Data) {
-        lock.lock()
-        data.append(more)
-        lock.unlock()
-    }
-    var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: data, as: UTF8.self)
-    }
 }
 
 struct ClientTestError: Error, CustomStringConvertible {

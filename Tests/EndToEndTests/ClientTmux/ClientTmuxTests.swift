@@ -6,16 +6,13 @@ import Testing
 /// the other's screen.
 @Suite(.serialized) struct ClientTmuxTests {
     static let tmux = clientFindExecutable(["/usr/bin/tmux", "/usr/local/bin/tmux"])
-    static var serverBinary: String {
-        ProcessInfo.processInfo.environment["SWIPE_SERVER_BINARY"] ?? clientProduct("swipe-server")
-    }
 
     @Test(.enabled(if: tmux != nil, "tmux is not installed"))
     func aDraggedVoteReachesTheOtherClient() throws {
         guard let tmux = Self.tmux else { return }
-        let server = try ClientTestServer(binary: Self.serverBinary)
+        let server = try ServerProcess()
         defer { server.stop() }
-        let swipe = clientProduct("swipe")
+        let swipe = builtProduct("swipe")
         let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         let ann = try ClientTmuxSession(tmux: tmux, name: "swipe-ann-\(tag)",
                                         command: "\(swipe) create ws://127.0.0.1:\(server.port) --deck movies --pacing lockstep --name Ann")
@@ -64,7 +61,7 @@ import Testing
     @Test(.enabled(if: tmux != nil, "tmux is not installed"))
     func aSmallTerminalAsksForMoreRoomAndCtrlCRestoresIt() throws {
         guard let tmux = Self.tmux else { return }
-        let swipe = clientProduct("swipe")
+        let swipe = builtProduct("swipe")
         let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         let small = try ClientTmuxSession(tmux: tmux, name: "swipe-small-\(tag)", columns: 50, rows: 15,
                                           command: "\(swipe) join ws://127.0.0.1:9/ABCD --name Cy")
@@ -78,9 +75,9 @@ import Testing
     @Test(.enabled(if: tmux != nil, "tmux is not installed"))
     func whenTheServerGoesAwayTheClientReconnectsAndKeepsANewVote() throws {
         guard let tmux = Self.tmux else { return }
-        let server = try ClientTestServer(binary: Self.serverBinary)
+        let server = try ServerProcess()
         defer { server.stop() }
-        let swipe = clientProduct("swipe")
+        let swipe = builtProduct("swipe")
         let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         let ann = try ClientTmuxSession(tmux: tmux, name: "swipe-solo-\(tag)",
                                         command: "\(swipe) create ws://127.0.0.1:\(server.port) --deck movies --pacing free --name Ann")

@@ -14,7 +14,7 @@ import SwipeProtocol
         let server = try ServerProcess()
         let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         let ann = try ClientTmuxSession(tmux: tmux, name: "swipe-esc-\(tag)",
-                                        command: "\(clientProduct("swipe")) create ws://127.0.0.1:\(server.port) --deck movies --pacing lockstep --name Ann")
+                                        command: "\(builtProduct("swipe")) create ws://127.0.0.1:\(server.port) --deck movies --pacing lockstep --name Ann")
         defer { ann.kill() }
         let lobby = try #require(try ann.waitFor("press s to start"), "Ann's client never showed the lobby")
         let code = try #require(lobby.range(of: #"[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{2}"#, options: .regularExpression).map { String(lobby[$0]) })

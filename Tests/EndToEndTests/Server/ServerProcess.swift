@@ -8,9 +8,9 @@ final class ServerProcess {
     let port: Int
     private let output = Pipe()
 
+    /// The debug `swipe-server`, or the one named by `SWIPE_SERVER_BINARY`.
     static var binary: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/swipe-server")
+        URL(fileURLWithPath: ProcessInfo.processInfo.environment["SWIPE_SERVER_BINARY"] ?? builtProduct("swipe-server"))
     }
 
     init(arguments: [String] = []) throws {
@@ -46,6 +46,12 @@ final class ServerProcess {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         return process.isRunning ? nil : process.terminationStatus
+    }
+
+    /// Stops the server (SIGTERM, then waits for it to exit).
+    func stop() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
     }
 
     deinit {

@@ -27,6 +27,36 @@ final class EventLog: @unchecked Sendable {
     }
 }
 
+/// One echo server, one loop and one connection to it: the set-up most loop tests share.
+struct EchoSession {
+    let server: EchoServer
+    let log = EventLog()
+    let loop: WebSocketClientLoop
+    let id: ConnectionID
+
+    init(deflate: Bool = true) throws {
+        server = try EchoServer()
+        loop = try WebSocketClientLoop(deflate: deflate, onEvent: log.record)
+        id = loop.connect(try WebSocketURL(parsing: server.url))
+    }
+
+    /// Shuts the loop down (idempotent), then the server.
+    func close() {
+        loop.shutdown()
+        server.stop()
+    }
+}
+
+/// The last event as a close (id, code, reason), recording an issue when it is not one.
+func lastClose(_ events: [WebSocketClientEvent], sourceLocation: SourceLocation = #_sourceLocation)
+    -> (ConnectionID, UInt16?, String)? {
+    guard case let .closed(id, code, reason)? = events.last else {
+        Issue.record("expected a close, got \(events)", sourceLocation: sourceLocation)
+        return nil
+    }
+    return (id, code, reason)
+}
+
 extension WebSocketClientEvent {
     var connectedID: ConnectionID? { if case .connected(let id) = self { return id }; return nil }
     var messageText: String? { if case .message(_, let b) = self { return String(decoding: b, as: UTF8.self) }; return nil }
@@ -41,12 +71,9 @@ extension WebSocketClientEvent {
 
 @Suite(.serialized) struct WebSocketClientLoopTests {
     @Test func connectsAndEchoesSmallMessagesInOrder() throws {
-        let server = try EchoServer()
-        defer { server.stop() }
-        let log = EventLog()
-        let loop = try WebSocketClientLoop(onEvent: log.record)
-        defer { loop.shutdown() }
-        let id = loop.connect(try WebSocketURL(parsing: server.url))
+        let session = try EchoSession()
+        defer { session.close() }
+        let (log, loop, id) = (session.log, session.loop, session.id)
         for i in 0..<500 { loop.send(Array("m\(i)".utf8), on: id) }   // queued before the handshake
         let events = log.wait { $0.compactMap(\.messageText).count >= 500 }
         #expect(events.first?.connectedID == id)
@@ -55,12 +82,9 @@ extension WebSocketClientEvent {
 
     @Test(arguments: [true, false])
     func echoesALargeMessage(deflate: Bool) throws {
-        let server = try EchoServer()
-        defer { server.stop() }
-        let log = EventLog()
-        let loop = try WebSocketClientLoop(deflate: deflate, onEvent: log.record)
-        defer { loop.shutdown() }
-        let id = loop.connect(try WebSocketURL(parsing: server.url))
+        let session = try EchoSession(deflate: deflate)
+        defer { session.close() }
+        let (log, loop, id) = (session.log, session.loop, session.id)
         var generator = SystemRandomNumberGenerator()
         let big = (0..<200_000).map { _ in UInt8.random(in: 0x21...0x7e, using: &generator) }
         loop.send(big, on: id)
@@ -69,55 +93,40 @@ extension WebSocketClientEvent {
     }
 
     @Test func reportsThePeersCloseCodeAndReason() throws {
-        let server = try EchoServer()
-        defer { server.stop() }
-        let log = EventLog()
-        let loop = try WebSocketClientLoop(onEvent: log.record)
-        defer { loop.shutdown() }
-        let id = loop.connect(try WebSocketURL(parsing: server.url))
+        let session = try EchoSession()
+        defer { session.close() }
+        let (log, loop, id) = (session.log, session.loop, session.id)
         loop.send(Array("close:4001:room closed".utf8), on: id)
         let events = log.wait { $0.contains(where: \.isTerminal) }
-        guard case let .closed(closedID, code, reason)? = events.last else {
-            Issue.record("expected a close, got \(events)")
-            return
-        }
+        guard let close = lastClose(events) else { return }
+        let (closedID, code, reason) = close
         #expect(closedID == id)
         #expect(code == 4001)
         #expect(reason == "room closed")
     }
 
     @Test func closesWith1003OnABinaryFrame() throws {
-        let server = try EchoServer()
-        defer { server.stop() }
-        let log = EventLog()
-        let loop = try WebSocketClientLoop(onEvent: log.record)
-        defer { loop.shutdown() }
-        let id = loop.connect(try WebSocketURL(parsing: server.url))
+        let session = try EchoSession()
+        defer { session.close() }
+        let (log, loop, id) = (session.log, session.loop, session.id)
         loop.send(Array("binary".utf8), on: id)
         let events = log.wait { $0.contains(where: \.isTerminal) }
         #expect(events.compactMap(\.messageBytes).isEmpty)
-        guard case let .closed(_, code, _)? = events.last else {
-            Issue.record("expected a close, got \(events)")
-            return
-        }
+        guard let close = lastClose(events) else { return }
+        let (_, code, _) = close
         #expect(code == 1003)
     }
 
     @Test func closesLocallyAfterSendingWhatWasQueued() throws {
-        let server = try EchoServer()
-        defer { server.stop() }
-        let log = EventLog()
-        let loop = try WebSocketClientLoop(onEvent: log.record)
-        defer { loop.shutdown() }
-        let id = loop.connect(try WebSocketURL(parsing: server.url))
+        let session = try EchoSession()
+        defer { session.close() }
+        let (log, loop, id) = (session.log, session.loop, session.id)
         #expect(log.wait { $0.contains { $0.connectedID != nil } }.count == 1)
         loop.send(Array("last words".utf8), on: id)
         loop.close(id, code: 1000, reason: "bye")
         let events = log.wait { $0.contains(where: \.isTerminal) }
-        guard case let .closed(_, code, _)? = events.last else {
-            Issue.record("expected a close, got \(events)")
-            return
-        }
+        guard let close = lastClose(events) else { return }
+        let (_, code, _) = close
         #expect(code == 1000)
     }
 
@@ -192,10 +201,8 @@ extension WebSocketClientEvent {
         loop.shutdown()
         loop.shutdown()
         let events = log.wait(timeout: 0) { _ in true }
-        guard case let .closed(closedID, code, _)? = events.last else {
-            Issue.record("expected a close, got \(events)")
-            return
-        }
+        guard let close = lastClose(events) else { return }
+        let (closedID, code, _) = close
         #expect(closedID == id)
         #expect(code == 1001)
     }
