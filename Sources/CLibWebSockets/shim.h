@@ -30,6 +30,65 @@ static inline int swipe_lws_message_complete(struct lws *wsi) {
     return lws_is_final_fragment(wsi) && lws_remaining_packet_payload(wsi) == 0;
 }
 
+/* ---- An epoll event loop (libev, which libwebsockets-dev pulls in) ---- */
+/* Debian's lws 4.1 polls every socket on each loop turn (O(connections) per wake-up); handed a libev */
+/* loop with the epoll backend as a foreign loop (LWS_SERVER_OPTION_LIBEV + foreign_loops), lws */
+/* registers its sockets and timers there and a turn costs O(ready sockets). */
+#define EV_COMPAT3 0
+#include <ev.h>
+
+/// Makes a libev loop on epoll and points `info` at it as lws's foreign loop (LWS_SERVER_OPTION_LIBEV);
+/// `slot` (one pointer) must stay valid while the context is created. Returns the loop, or NULL
+/// with `info` unchanged when epoll is unavailable.
+static inline void *swipe_lws_attach_epoll_loop(struct lws_context_creation_info *info, void **slot) {
+    struct ev_loop *loop = ev_loop_new(EVBACKEND_EPOLL | EVFLAG_NOENV);
+    if (!loop) return NULL;
+    slot[0] = loop;
+    info->options |= LWS_SERVER_OPTION_LIBEV;
+    info->foreign_loops = slot;
+    return loop;
+}
+
+/// Undoes swipe_lws_attach_epoll_loop on `info` and frees the loop (lws refused it: fall back to poll).
+static inline void swipe_lws_detach_epoll_loop(struct lws_context_creation_info *info, void *loop) {
+    info->options &= ~(uint64_t)LWS_SERVER_OPTION_LIBEV;
+    info->foreign_loops = NULL;
+    ev_loop_destroy((struct ev_loop *)loop);
+}
+
+/// A one-shot libev timer that wakes lws through lws_cancel_service. lws 4.1's libev glue re-arms its
+/// own timer only when that timer is idle, so an lws timer scheduled earlier than the armed one
+/// (a keepalive ping, a hang-up, our wake timer) would wait for the later one; a wake-up services
+/// every ripe lws timer. The owner re-arms the nudge (at most a second ahead) after each loop turn.
+typedef struct swipe_ev_nudge {
+    ev_timer timer;               /* first: the callback casts the watcher back */
+    struct lws_context *context;
+} swipe_ev_nudge;
+
+static void swipe_ev_nudge_fired(struct ev_loop *loop, ev_timer *watcher, int revents) {
+    (void)loop; (void)revents;
+    swipe_ev_nudge *nudge = (swipe_ev_nudge *)watcher;
+    if (nudge->context) lws_cancel_service(nudge->context);
+}
+
+/// (Re)arms the nudge to fire once, `seconds` from now.
+static inline void swipe_ev_nudge_arm(void *loop, swipe_ev_nudge *nudge, double seconds) {
+    ev_timer_stop((struct ev_loop *)loop, &nudge->timer);
+    ev_timer_init(&nudge->timer, swipe_ev_nudge_fired, seconds, 0.);
+    ev_timer_start((struct ev_loop *)loop, &nudge->timer);
+}
+
+/// Stops the nudge (before the loop is destroyed).
+static inline void swipe_ev_nudge_stop(void *loop, swipe_ev_nudge *nudge) {
+    ev_timer_stop((struct ev_loop *)loop, &nudge->timer);
+}
+
+/// One turn of the loop: blocks until at least one event, handles what is ready, returns.
+static inline void swipe_ev_run_once(void *loop) { ev_run((struct ev_loop *)loop, EVRUN_ONCE); }
+
+/// Frees a loop made by swipe_lws_attach_epoll_loop (after lws_context_destroy).
+static inline void swipe_ev_loop_destroy(void *loop) { ev_loop_destroy((struct ev_loop *)loop); }
+
 /* ---- BEGIN swipe-server helpers (owned by the server module) ---- */
 
 /// A one-shot lws timer: the shell arms `sul` with `lws_sul_schedule` for its earliest deadline;

@@ -25,6 +25,7 @@ extension Logger.Level: @retroactive ExpressibleByArgument {}
 
 /// normal or full for --durability.
 extension StoreDurability: ExpressibleByArgument {}
+extension EventLoopBackend: ExpressibleByArgument {}
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,6 +42,8 @@ struct Serve: ParsableCommand {
     var durability: StoreDurability = .normal
     @Flag(help: "Offer permessage-deflate compression (off by default: libwebsockets 4.1.6 was seen corrupting larger compressed client messages).")
     var deflate = false
+    @Option(name: .customLong("event-loop"), help: "epoll (a libev loop, the default) or poll (lws's own loop; every wake-up polls every socket).")
+    var eventLoop: EventLoopBackend = .epoll
     @Option(name: .customLong("origin"), help: "A browser origin allowed to connect (repeatable); others get 403. Default: any.")
     var origins: [String] = []
     @Option(name: .customLong("max-rooms"), help: "Rooms this server hosts at most.") var maxRooms = RegistryLimits().maxRooms
@@ -82,6 +85,7 @@ struct Serve: ParsableCommand {
                                                 dataDirectory: data ?? Self.defaultDataDirectory(), durability: durability)
         configuration.allowedOrigins = origins
         configuration.deflate = deflate
+        configuration.eventLoop = eventLoop
         configuration.registryLimits.maxRooms = maxRooms
         configuration.registryLimits.maxMembersPerRoom = maxMembers
         configuration.transportLimits = TransportLimits(

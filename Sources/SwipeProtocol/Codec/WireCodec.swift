@@ -18,6 +18,22 @@ public enum WireCodec {
     /// // {"serverTime":2,"t":1,"type":"pong"}
     /// ```
     public static func encode<M: Encodable>(_ message: M) throws -> [UInt8] {
+        try encodeWithFoundation(message)
+    }
+
+    /// Encodes a server message: the hot ones (`cardState`, `tally`, `memberUpdated`) through
+    /// `HotJSONWriter`, the same bytes as JSONEncoder writes, the rest through JSONEncoder.
+    ///
+    /// ```swift
+    /// let bytes = try WireCodec.encode(ServerMessage.tally(Tally(card: "dune", voted: 1, eligible: 3)))
+    /// ```
+    public static func encode(_ message: ServerMessage) throws -> [UInt8] {
+        if let bytes = HotJSONWriter.encode(message) { return bytes }
+        return try encodeWithFoundation(message)
+    }
+
+    /// JSONEncoder with sorted keys and unescaped slashes: the reference every message's bytes follow.
+    static func encodeWithFoundation<M: Encodable>(_ message: M) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Array(try encoder.encode(message))
@@ -30,7 +46,8 @@ public enum WireCodec {
     /// // .failure(missingField: "swipe: field \"card\" is missing")
     /// ```
     public static func decodeClient(_ bytes: [UInt8]) -> Result<ClientMessage, ProtocolError> {
-        decode(ClientMessage.self, bytes)
+        if let message = HotJSONReader.decode(bytes) { return .success(message) }
+        return decode(ClientMessage.self, bytes)
     }
 
     /// Decodes a server message, or says what was wrong with it.
@@ -42,8 +59,16 @@ public enum WireCodec {
         decode(ServerMessage.self, bytes)
     }
 
+    /// Parses once on the happy path; only a message that fails is parsed again (for its type) so
+    /// the error can say what was wrong.
     static func decode<M: Decodable>(_ type: M.Type, _ bytes: [UInt8]) -> Result<M, ProtocolError> {
         let data = Data(bytes)
+        let failure: Error
+        do {
+            return .success(try JSONDecoder().decode(M.self, from: data))
+        } catch {
+            failure = error
+        }
         let probe: TypeProbe
         do {
             probe = try JSONDecoder().decode(TypeProbe.self, from: data)
@@ -57,15 +82,14 @@ public enum WireCodec {
         guard let typeName = probe.type else {
             return .failure(ProtocolError(.missingField, "every message needs a \"type\" field"))
         }
-        do {
-            return .success(try JSONDecoder().decode(M.self, from: data))
-        } catch let unknown as UnknownMessageType {
+        switch failure {
+        case let unknown as UnknownMessageType:
             return .failure(ProtocolError(
                 .unknownType, "unknown message type \"\(unknown.type)\" (expected one of: \(unknown.known.joined(separator: ", ")))"))
-        } catch let error as DecodingError {
+        case let error as DecodingError:
             return .failure(describe(error, in: typeName))
-        } catch {
-            return .failure(ProtocolError(.badField, "\(typeName): \(error)"))
+        default:
+            return .failure(ProtocolError(.badField, "\(typeName): \(failure)"))
         }
     }
 

@@ -6,8 +6,10 @@ import SwipeProtocol
 /// Liveness: a half-open connection (it never answers the server's pings) is closed and its member
 /// is shown offline; a lockstep card then resolves without the offline member.
 @Suite struct SecurityKeepaliveTests {
-    @Test func aSilentPeerIsClosedShownOfflineAndNotWaitedFor() throws {
-        let server = try ServerProcess(arguments: ["--ping-interval", "1", "--idle-timeout", "3"])
+    /// Under both event loops: lws's keepalive timers must fire with the libev loop too.
+    @Test(arguments: ["epoll", "poll"])
+    func aSilentPeerIsClosedShownOfflineAndNotWaitedFor(eventLoop: String) throws {
+        let server = try ServerProcess(arguments: ["--ping-interval", "1", "--idle-timeout", "3", "--event-loop", eventLoop])
         let ann = try BlockingWebSocket(url: try WebSocketURL(parsing: server.url), timeout: 10)
         ann.send(.create(CreateRoom(name: "Ann", deck: "movies", rule: .majority, pacing: .lockstep)))
         guard case let .welcome(welcome)? = ann.receive(until: { $0.type == "welcome" }, timeout: 10) else {

@@ -21,8 +21,10 @@ import SwipeProtocol
         socket.receive(until: { $0.type == type }, timeout: wait)
     }
 
-    @Test func threeMembersDragVoteMatchRejoinAndGetResults() throws {
-        let server = try ServerProcess()
+    /// Both ways the service thread can wait: a libev epoll loop (the default) and lws's poll().
+    @Test(arguments: ["epoll", "poll"])
+    func threeMembersDragVoteMatchRejoinAndGetResults(eventLoop: String) throws {
+        let server = try ServerProcess(arguments: ["--event-loop", eventLoop])
         let ann = try Self.connect(server)
         ann.send(.create(CreateRoom(name: "Ann", deck: "movies", rule: .majority, pacing: .lockstep)))
         let annWelcome = try #require(Self.welcome(ann))
@@ -117,6 +119,25 @@ import SwipeProtocol
             _ = member.receive(timeout: Self.wait)
             #expect(member.closeStatus?.code == 1001)
         }
+    }
+
+    /// A lockstep room's voting timer is an lws timer: under both event loops it resolves the card
+    /// nobody voted on ("timedOut") well within the deadline (the libev loop once left it waiting
+    /// for a later lws timer, half a minute away).
+    @Test(arguments: ["epoll", "poll"])
+    func aLockstepTimerResolvesAnUnvotedCard(eventLoop: String) throws {
+        let server = try ServerProcess(arguments: ["--event-loop", eventLoop])
+        let ann = try Self.connect(server)
+        ann.send(.create(CreateRoom(name: "Ann", deck: "movies", rule: .majority, pacing: .lockstep, timerSeconds: 1)))
+        _ = try #require(Self.welcome(ann))
+        ann.send(.host(HostCommand(command: .start)))
+        guard case let .cardResolved(resolved)? = Self.next(ann, "cardResolved") else {
+            Issue.record("the timer never resolved the card")
+            return
+        }
+        #expect(resolved.card == "dune")
+        #expect(resolved.outcome == .timedOut)
+        #expect(server.terminate() == 0)
     }
 
     @Test func exportCommandFetchesResultsFromTheRunningServer() throws {

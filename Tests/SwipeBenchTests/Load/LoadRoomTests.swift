@@ -79,6 +79,23 @@ import Testing
         #expect(room.handle(.cardState(slot: 1, x: drag.x), at: 103 * ms) == [.dragLatency(nanoseconds: 3 * ms)])
     }
 
+    @Test func roomsSpreadTheirDragsOverTheInterval() {
+        let offsets = (0..<100).map {
+            LoadRoom(index: $0, members: 2, cards: LoadRoom.inlineDeck(count: 1), voteInterval: 0).phaseOffset(within: LoadRoom.dragInterval)
+        }
+        #expect(offsets.allSatisfy { $0 < LoadRoom.dragInterval })
+        // Every third of the 33 ms period holds about a third of the rooms (no burst in one millisecond).
+        let thirds = Dictionary(grouping: offsets) { $0 * 3 / LoadRoom.dragInterval }.mapValues(\.count)
+        #expect(thirds.values.allSatisfy { (30...37).contains($0) }, "\(thirds)")
+
+        var room = LoadRoom(index: 1, members: 2, cards: LoadRoom.inlineDeck(count: 5), voteInterval: 0)
+        for slot in 0..<2 { _ = room.handle(.connected(slot: slot), at: 0) }
+        for slot in 0..<2 { _ = room.handle(.welcome(slot: slot, room: "ABCDE"), at: 0) }
+        let isDrag = { (effect: LoadRoom.Effect) -> Bool in if case .send(0, .drag) = effect { return true } else { return false } }
+        #expect(!room.handle(.votingStarted(slot: 0), at: 0).contains(where: isDrag))
+        #expect(room.handle(.tick, at: offsets[1]).contains(where: isDrag))
+    }
+
     @Test func idleRoomsNeverStart() {
         var room = LoadRoom(index: 0, members: 2, cards: LoadRoom.inlineDeck(count: 1), voteInterval: 0, idle: true)
         _ = room.handle(.connected(slot: 0), at: 0)

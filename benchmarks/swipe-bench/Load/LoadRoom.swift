@@ -110,8 +110,10 @@ struct LoadRoom {
         case .votingStarted(let slot):
             guard slot == 0, phase != .voting else { return [] }
             phase = .voting
-            nextVoteAt = now
-            nextDragAt = now
+            // Rooms are independent groups: spread their 30 Hz drags and first votes over the
+            // interval instead of having every room drag in the same millisecond.
+            nextVoteAt = now + phaseOffset(within: voteInterval)
+            nextDragAt = now + phaseOffset(within: Self.dragInterval)
             return tick(at: now)
 
         case let .tally(slot, card, voted):
@@ -142,6 +144,13 @@ struct LoadRoom {
         case .tick:
             return tick(at: now)
         }
+    }
+
+    /// This room's fixed offset into a period (a golden-ratio sequence over room indices, so any
+    /// number of rooms spreads evenly).
+    func phaseOffset(within period: UInt64) -> UInt64 {
+        let fraction = (Double(index) * 0.618_033_988_749_895).truncatingRemainder(dividingBy: 1)
+        return UInt64(fraction * Double(period))
     }
 
     private func join(_ slot: Int, _ room: RoomCode) -> Effect {

@@ -1,4 +1,4 @@
-// Shell: runs one load test against one server. Main thread: ticks the shards every 10 ms, prints a
+// Shell: runs one load test against one server. Main thread: ticks the shards every millisecond, prints a
 // progress line every second on stderr; the shards' loops do the I/O on their own threads.
 import Foundation
 import SwipeClient

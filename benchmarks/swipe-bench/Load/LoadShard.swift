@@ -31,7 +31,7 @@ final class LoadShard: @unchecked Sendable {
 
     /// Creates the client loop and starts connecting every member (hosts first).
     func start(url: WebSocketURL, deflate: Bool) throws {
-        let loop = try WebSocketClientLoop(deflate: deflate, maxMessageBytes: 4 << 20) { [self] event in handle(event) }
+        let loop = try WebSocketClientLoop(deflate: deflate, maxMessageBytes: 4 << 20, epoll: true) { [self] event in handle(event) }
         lock.lock()
         defer { lock.unlock() }
         self.loop = loop

@@ -26,7 +26,7 @@ enum ServerFrame: Equatable {
                 }
             case "cardState":
                 if let x = JSONScan.number("x", in: bytes) { return .cardState(x: x) }
-            case "voteAccepted", "memberJoined", "animation", "cardResolved", "match", "memberOnline",
+            case "voteAccepted", "memberJoined", "memberUpdated", "animation", "cardResolved", "match", "memberOnline",
                  "memberOffline", "memberLeft", "pong":
                 return .other(type)
             default:
@@ -66,7 +66,7 @@ enum JSONScan {
             case 0x7B, 0x5B: depth += 1   // { [
             case 0x7D, 0x5D: depth -= 1   // } ]
             case 0x22:                    // a string: a key we want, or skip to its end
-                if depth == 1, i + needle.count <= bytes.count, Array(bytes[i..<(i + needle.count)]) == needle {
+                if depth == 1, i + needle.count <= bytes.count, bytes[i..<(i + needle.count)].elementsEqual(needle) {
                     var start = i + needle.count
                     while start < bytes.count, bytes[start] == 0x20 { start += 1 }
                     return start

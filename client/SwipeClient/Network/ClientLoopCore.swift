@@ -32,8 +32,11 @@ final class ClientLoopCore: @unchecked Sendable {
     private var writeBuffer: UnsafeMutableRawPointer
     private var writeCapacity: Int
     private var shutdownDeadline: UInt64?
+    /// The libev (epoll) loop lws runs on, when asked for (nil: lws's own poll() loop).
+    private var eventLoop: UnsafeMutableRawPointer?
+    private let foreignLoopSlot = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
 
-    init(subprotocol: String, deflate: Bool, maxMessageBytes: Int,
+    init(subprotocol: String, deflate: Bool, maxMessageBytes: Int, epoll: Bool,
          onEvent: @escaping @Sendable (WebSocketClientEvent) -> Void) throws {
         self.onEvent = onEvent
         self.maxMessageBytes = maxMessageBytes
@@ -50,9 +53,18 @@ final class ClientLoopCore: @unchecked Sendable {
         info.options = swipe_lws_option_do_ssl_global_init()
         info.fd_limit_per_thread = 0
         info.user = Unmanaged.passUnretained(self).toOpaque()
-        guard let created = lws_create_context(&info) else {
+        foreignLoopSlot.initialize(to: nil)
+        if epoll { eventLoop = swipe_lws_attach_epoll_loop(&info, foreignLoopSlot) }
+        var attempt = lws_create_context(&info)
+        if attempt == nil, let loop = eventLoop {
+            swipe_lws_detach_epoll_loop(&info, loop)   // no libev plugin: lws's own poll() loop
+            eventLoop = nil
+            attempt = lws_create_context(&info)
+        }
+        guard let created = attempt else {
             protocols.deallocate()
             writeBuffer.deallocate()
+            foreignLoopSlot.deallocate()
             throw WebSocketClientLoopError.contextCreationFailed
         }
         context = created
@@ -117,14 +129,28 @@ final class ClientLoopCore: @unchecked Sendable {
         let ctx = context
         lock.unlock()
         guard let ctx else { return }
+        let nudge = UnsafeMutablePointer<swipe_ev_nudge>.allocate(capacity: 1)
+        nudge.initialize(to: swipe_ev_nudge())
+        nudge.pointee.context = ctx
+        defer { nudge.deallocate() }
         while true {
-            if lws_service(ctx, 0) < 0 { break }
+            if let loop = eventLoop {
+                // lws's own timers (connect timeouts, keepalive) run at the latest a second late (see the shim).
+                swipe_ev_nudge_arm(loop, nudge, 1)
+                swipe_ev_run_once(loop)
+            } else if lws_service(ctx, 0) < 0 {
+                break
+            }
             if let deadline = shutdownDeadline,
                connections.isEmpty || DispatchTime.now().uptimeNanoseconds >= deadline {
                 break
             }
         }
+        if let loop = eventLoop { swipe_ev_nudge_stop(loop, nudge) }
         lws_context_destroy(ctx)
+        if let loop = eventLoop { swipe_ev_loop_destroy(loop) }
+        eventLoop = nil
+        foreignLoopSlot.deallocate()
         for connection in connections.values { connection.release() }
         connections.removeAll()
         protocols.deallocate()

@@ -23,14 +23,17 @@ public final class WebSocketClientLoop: @unchecked Sendable {
 
     /// Creates the lws context and starts the service thread.
     /// `onEvent` runs on the service thread: keep it cheap and never block in it.
+    /// `epoll` runs lws on a libev epoll loop (a wake-up costs O(ready sockets), not O(connections)):
+    /// worth it for many connections on one loop, as in swipe-bench; a terminal client has one.
     ///
     /// ```swift
     /// let loop = try WebSocketClientLoop(deflate: false, maxMessageBytes: 64 << 10) { _ in }
+    /// let many = try WebSocketClientLoop(deflate: false, epoll: true) { _ in }
     /// ```
     public init(subprotocol: String = ProtocolVersion.subprotocol, deflate: Bool = true, maxMessageBytes: Int = 1 << 20,
-                onEvent: @escaping @Sendable (WebSocketClientEvent) -> Void) throws {
+                epoll: Bool = false, onEvent: @escaping @Sendable (WebSocketClientEvent) -> Void) throws {
         let core = try ClientLoopCore(subprotocol: subprotocol, deflate: deflate, maxMessageBytes: maxMessageBytes,
-                                      onEvent: onEvent)
+                                      epoll: epoll, onEvent: onEvent)
         self.core = core
         thread = Thread { core.runServiceThread() }
         thread.name = "lws-client"

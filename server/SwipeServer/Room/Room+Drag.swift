@@ -11,7 +11,7 @@ extension Room {
         guard update.x.isFinite, update.y.isFinite else {
             return [fail(id, .badField, "drag: fields \"x\" and \"y\" must be finite numbers")]
         }
-        guard pendingCards(for: id).first?.id == update.card else {
+        guard topCard(for: id)?.id == update.card else {
             return [fail(id, .notCurrentCard, "drag: \"\(update.card)\" is not your top card")]
         }
         switch update.phase {

@@ -5,20 +5,31 @@ extension Room {
     /// Lockstep: the card everyone is on (nil once the deck is done).
     var currentCard: Card? { currentIndex < cards.count ? cards[currentIndex] : nil }
 
-    /// The cards still ahead of `member`, top first.
-    func pendingCards(for member: MemberID) -> [Card] {
+    /// The cards still ahead of `member`, top first (a lazy view: nothing is copied).
+    func pendingCards(for member: MemberID) -> LazyFilterSequence<ArraySlice<Card>> {
         switch settings.pacing {
         case .lockstep:
-            return phase == .finished || phase == .closed ? [] : Array(cards[min(currentIndex, cards.count)...])
+            let start = phase == .finished || phase == .closed ? cards.count : min(currentIndex, cards.count)
+            return cards[start...].lazy.filter { _ in true }
         case .free:
-            return cards.filter { outcomes[$0.id] == nil && votes[$0.id]?[member] == nil }
+            return cards[...].lazy.filter { outcomes[$0.id] == nil && votes[$0.id]?[member] == nil }
         }
+    }
+
+    /// The card on top of `member`'s stack (what they may drag or vote on), without copying the deck.
+    func topCard(for member: MemberID) -> Card? {
+        pendingCards(for: member).first
     }
 
     /// The member's visible window and how many cards they have left.
     func window(for member: MemberID) -> (visible: [Card], remaining: Int) {
         let pending = pendingCards(for: member)
-        return (Array(pending.prefix(Self.visibleCount)), pending.count)
+        let remaining: Int
+        switch settings.pacing {
+        case .lockstep: remaining = phase == .finished || phase == .closed ? 0 : max(0, cards.count - currentIndex)
+        case .free: remaining = pending.count
+        }
+        return (Array(pending.prefix(Self.visibleCount)), remaining)
     }
 
     /// The counts on a card right now.

@@ -26,8 +26,8 @@ extension Room {
             return [fail(id, .alreadyVoted, "swipe: you already voted \(existing.rawValue) on \"\(swipe.card)\"; undo first")]
         }
         if let refused = refusal("swipe", card: swipe.card, by: index) { return [refused] }
-        guard pendingCards(for: id).first?.id == swipe.card else {
-            let top = pendingCards(for: id).first.map { "\"\($0.id)\"" } ?? "none"
+        guard topCard(for: id)?.id == swipe.card else {
+            let top = topCard(for: id).map { "\"\($0.id)\"" } ?? "none"
             return [fail(id, .notCurrentCard, "swipe: \"\(swipe.card)\" is not your top card (top card: \(top))")]
         }
         let vote = swipe.direction.vote

@@ -37,6 +37,9 @@ public struct ServerConfiguration: Sendable {
     /// Offer permessage-deflate. Off by default: libwebsockets 4.1.6's server-side inflate was seen
     /// corrupting larger client messages (docs/BENCHMARKS.md); small messages were unaffected.
     public var deflate = false
+    /// How the service thread waits for sockets: epoll through a libev loop (the default), or lws's
+    /// own poll() over every socket (O(connections) per wake-up; kept as a fallback).
+    public var eventLoop: EventLoopBackend = .epoll
 
     public init(host: String = "127.0.0.1", port: Int = 7681, decks: DeckLibrary = .bundled(),
                 tlsCertificatePath: String? = nil, tlsPrivateKeyPath: String? = nil,
@@ -66,4 +69,17 @@ public struct ServerConfiguration: Sendable {
 /// ```
 public struct ServerStartError: Error, CustomStringConvertible {
     public var description: String
+}
+
+/// How the server's one service thread waits for its sockets.
+///
+/// ```swift
+/// var configuration = ServerConfiguration()
+/// configuration.eventLoop = .poll   // lws's own poll() loop
+/// ```
+public enum EventLoopBackend: String, CaseIterable, Sendable {
+    /// A libev loop on epoll, handed to lws as a foreign loop: a wake-up costs O(ready sockets).
+    case epoll
+    /// lws's built-in poll() over every socket.
+    case poll
 }

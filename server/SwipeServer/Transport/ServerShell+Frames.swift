@@ -119,19 +119,67 @@ extension ServerShell {
         return false
     }
 
-    /// SERVER_WRITEABLE: one lws_write, or the close once the queue is empty. Returns -1 to close.
+    /// SERVER_WRITEABLE: writes what is queued, then the close once the queue is empty. Returns -1 to close.
+    ///
+    /// Without permessage-deflate every queued frame (up to `batchBytes`) goes out in one raw write:
+    /// a vote queues `tally` and `memberUpdated` (and on the last vote `cardResolved`, `animation`,
+    /// `match`) for every member, and one frame per callback would cost a trip round the service
+    /// loop, a poll() over every socket, per frame. With deflate, lws must frame and compress each
+    /// message itself, so frames go one lws_write at a time while the socket takes them.
     func writeable(_ wsi: OpaquePointer) -> Int32 {
         guard let connection = connections[wsi] else { return 0 }
-        guard let bytes = connection.outbound.pop() else {
-            if let (code, reason) = connection.closing {
-                var reasonBytes = Array(reason.utf8.prefix(120))
-                reasonBytes.withUnsafeMutableBufferPointer { buffer in
-                    lws_close_reason(wsi, lws_close_status(rawValue: UInt32(code.rawValue)), buffer.baseAddress, buffer.count)
-                }
-                return -1
+        if connection.outbound.isEmpty {
+            guard let (code, reason) = connection.closing else { return 0 }
+            var reasonBytes = Array(reason.utf8.prefix(120))
+            reasonBytes.withUnsafeMutableBufferPointer { buffer in
+                lws_close_reason(wsi, lws_close_status(rawValue: UInt32(code.rawValue)), buffer.baseAddress, buffer.count)
             }
-            return 0
+            return -1
         }
+        let written = configuration.deflate ? writeOneByOne(connection, wsi) : writeBatched(connection, wsi)
+        guard written else {
+            logger.notice("\(connection.id): lws_write failed; dropping the connection")
+            return -1
+        }
+        if !connection.outbound.isEmpty || connection.closing != nil { lws_callback_on_writable(wsi) }
+        return 0
+    }
+
+    /// Most bytes of frames one WRITEABLE writes before the other connections get a turn.
+    static let batchBytes = 64 * 1024
+    /// Most frames one WRITEABLE writes with deflate on.
+    static let framesPerWriteable = 32
+
+    /// Queued frames, framed here, in one raw lws_write (lws keeps any part the socket did not take
+    /// and sends it before calling WRITEABLE again).
+    private func writeBatched(_ connection: Connection, _ wsi: OpaquePointer) -> Bool {
+        frameBatch.reset()
+        while frameBatch.frameBytes < Self.batchBytes, let payload = connection.outbound.pop() {
+            frameBatch.appendText(payload)
+        }
+        let length = frameBatch.frameBytes
+        let headroom = frameBatch.headroom
+        return frameBatch.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return lws_write(wsi, base.assumingMemoryBound(to: UInt8.self) + headroom, length, LWS_WRITE_HTTP) >= 0   // LWS_WRITE_RAW (a macro Swift cannot see): bytes as they are
+        }
+    }
+
+    /// One lws_write per frame, checking `lws_send_pipe_choked` between frames.
+    private func writeOneByOne(_ connection: Connection, _ wsi: OpaquePointer) -> Bool {
+        var frames = 0
+        while !connection.outbound.isEmpty {
+            if frames > 0, frames >= Self.framesPerWriteable || lws_send_pipe_choked(wsi) != 0 { break }
+            guard let payload = connection.outbound.pop() else { break }
+            let ok = write(payload, to: wsi)
+            guard ok else { return false }
+            frames += 1
+        }
+        return true
+    }
+
+    /// One text frame through lws_write (copied behind LWS_PRE bytes of headroom). False when lws failed.
+    private func write(_ bytes: [UInt8], to wsi: OpaquePointer) -> Bool {
         let pre = Int(swipe_lws_pre())
         if pre + bytes.count > writeBufferCapacity {
             writeBuffer.deallocate()
@@ -141,12 +189,6 @@ extension ServerShell {
         bytes.withUnsafeBufferPointer { source in
             if let base = source.baseAddress { (writeBuffer + pre).update(from: base, count: source.count) }
         }
-        let written = lws_write(wsi, writeBuffer + pre, bytes.count, LWS_WRITE_TEXT)
-        if written < 0 {
-            logger.notice("\(connection.id): lws_write failed; dropping the connection")
-            return -1
-        }
-        if !connection.outbound.isEmpty || connection.closing != nil { lws_callback_on_writable(wsi) }
-        return 0
+        return lws_write(wsi, writeBuffer + pre, bytes.count, LWS_WRITE_TEXT) >= 0
     }
 }

@@ -42,6 +42,8 @@ final class ServerShell: @unchecked Sendable {
     /// Scratch buffer for lws_write (LWS_PRE headroom + payload).
     var writeBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64 * 1024)
     var writeBufferCapacity = 64 * 1024
+    /// Scratch for batched frames (LWS_PRE headroom, then the frames of one WRITEABLE).
+    var frameBatch = FrameBatch(headroom: Int(swipe_lws_pre()))
 
     private let stopLock = NSLock()
     private var stopRequested = false
@@ -143,6 +145,15 @@ final class ServerShell: @unchecked Sendable {
             wakeTimer.pointee.context = context
             lws_sul_schedule(context, 0, &wakeTimer.pointee.sul, swipeServerWake, lws_usec_t(delayMicroseconds))
         }
+    }
+
+    /// With the libev (epoll) loop: how soon the loop must wake even if no socket does, so lws's own
+    /// timers (keepalive pings, hang-ups, handshake timeouts) and ours run on time: at the earliest
+    /// deadline in `timers`, and at most a second ahead (lws 4.1's libev glue can leave its own timer
+    /// armed for a later lws timer; see `swipe_ev_nudge` in the shim).
+    var secondsUntilNudge: Double {
+        let untilDeadline = timers.earliest.map { max(0, ($0 - now) / 1000) } ?? 1
+        return min(1, untilDeadline) + 0.001
     }
 
     /// Unlinks the wake timer (before the context is destroyed).

@@ -27,6 +27,9 @@ public final class SwipeServerHost: @unchecked Sendable {
     private var protocols: UnsafeMutablePointer<lws_protocols>?
     private var extensions: UnsafeMutablePointer<lws_extension>?
     private var retry: UnsafeMutablePointer<lws_retry_bo_t>?
+    /// The libev loop lws runs on with `.epoll` (nil with `.poll`), and the one-slot array lws reads it from.
+    private var eventLoop: UnsafeMutableRawPointer?
+    private var foreignLoops: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 
     /// The port actually bound (after `start`).
     public private(set) var port = 0
@@ -42,6 +45,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         protocols?.deallocate()
         extensions?.deallocate()
         retry?.deallocate()
+        foreignLoops?.deallocate()
     }
 
     /// Binds the port, starts the service thread, and returns the bound port (port 0 picks one).
@@ -73,7 +77,22 @@ public final class SwipeServerHost: @unchecked Sendable {
         } else if configuration.tlsCertificatePath != nil || configuration.tlsPrivateKeyPath != nil {
             throw ServerStartError(description: "TLS needs both --tls-cert and --tls-key")
         }
-        guard let context = lws_create_context(&info) else {
+        if configuration.eventLoop == .epoll {
+            let slot = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
+            slot.initialize(to: nil)
+            foreignLoops = slot
+            eventLoop = swipe_lws_attach_epoll_loop(&info, slot)
+            if eventLoop == nil { configuration.logger.warning("epoll is not available; using lws's poll() loop") }
+        }
+        var created = lws_create_context(&info)
+        if created == nil, let loop = eventLoop {
+            // No libev plugin (libwebsockets-evlib-ev) or it refused the loop: lws's own poll() loop still works.
+            swipe_lws_detach_epoll_loop(&info, loop)
+            eventLoop = nil
+            created = lws_create_context(&info)
+            if created != nil { configuration.logger.warning("the libev event loop was refused; using lws's poll() loop") }
+        }
+        guard let context = created else {
             throw ServerStartError(description: "cannot listen on \(configuration.host):\(configuration.port) (address in use, bad address, or unreadable TLS files)")
         }
         self.context = context
@@ -152,11 +171,25 @@ public final class SwipeServerHost: @unchecked Sendable {
 
     private func serviceLoop() {
         guard let context = shell.context else { return }
-        while !shell.finished {
-            if lws_service(context, 0) < 0 { break }
+        if let loop = eventLoop {
+            let nudge = UnsafeMutablePointer<swipe_ev_nudge>.allocate(capacity: 1)
+            nudge.initialize(to: swipe_ev_nudge())
+            nudge.pointee.context = context
+            while !shell.finished {
+                swipe_ev_nudge_arm(loop, nudge, shell.secondsUntilNudge)
+                swipe_ev_run_once(loop)
+            }
+            swipe_ev_nudge_stop(loop, nudge)
+            nudge.deallocate()
+        } else {
+            while !shell.finished {
+                if lws_service(context, 0) < 0 { break }
+            }
         }
         shell.disarmWakeTimer()
         lws_context_destroy(context)
+        if let loop = eventLoop { swipe_ev_loop_destroy(loop) }
+        eventLoop = nil
         shell.context = nil
         configuration.logger.info("stopped")
         stopped.signal()
