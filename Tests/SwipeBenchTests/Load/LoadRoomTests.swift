@@ -96,6 +96,18 @@ import Testing
         #expect(room.handle(.tick, at: offsets[1]).contains(where: isDrag))
     }
 
+    /// A tick whose clock reading is a little older than the vote's send time (two threads) must
+    /// not take the vote for one that timed out.
+    @Test func anEarlierClockReadingIsNotATimeout() {
+        var room = votingRoom(members: 3)
+        _ = room.handle(.votingStarted(slot: 0), at: 100 * ms)
+        #expect(room.pendingVote != nil)
+        let effects = room.handle(.tick, at: 99 * ms)
+        #expect(!effects.contains(.problem("vote timed out")))
+        #expect(room.pendingVote != nil)
+        #expect(room.currentCard == "c0")
+    }
+
     @Test func idleRoomsNeverStart() {
         var room = LoadRoom(index: 0, members: 2, cards: LoadRoom.inlineDeck(count: 1), voteInterval: 0, idle: true)
         _ = room.handle(.connected(slot: 0), at: 0)

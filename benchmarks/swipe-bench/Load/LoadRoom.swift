@@ -124,12 +124,12 @@ struct LoadRoom {
             pendingVote = nil
             votesCompleted += 1
             advance(at: now)
-            return [.voteLatency(nanoseconds: now &- pending.sentAt)]
+            return [.voteLatency(nanoseconds: Self.elapsed(from: pending.sentAt, to: now))]
 
         case let .cardState(_, x):
             let key = Int((x * 10).rounded())
             guard let sentAt = dragSentAt[key] else { return [] }
-            return [.dragLatency(nanoseconds: now &- sentAt)]
+            return [.dragLatency(nanoseconds: Self.elapsed(from: sentAt, to: now))]
 
         case let .serverError(slot, errorCode, aboutVote):
             var effects: [Effect] = [.problem("server error \(errorCode)")]
@@ -145,6 +145,9 @@ struct LoadRoom {
             return tick(at: now)
         }
     }
+
+    /// Nanoseconds from `start` to `end`, 0 if `end` is earlier (never a wrapped-around huge value).
+    static func elapsed(from start: UInt64, to end: UInt64) -> UInt64 { end >= start ? end - start : 0 }
 
     /// This room's fixed offset into a period (a golden-ratio sequence over room indices, so any
     /// number of rooms spreads evenly).
@@ -171,7 +174,7 @@ struct LoadRoom {
     private mutating func tick(at now: UInt64) -> [Effect] {
         guard phase == .voting else { return [] }
         var effects: [Effect] = []
-        if let pending = pendingVote, now &- pending.sentAt > Self.voteTimeout {
+        if let pending = pendingVote, Self.elapsed(from: pending.sentAt, to: now) > Self.voteTimeout {
             pendingVote = nil
             skipCard(at: now)
             effects.append(.problem("vote timed out"))

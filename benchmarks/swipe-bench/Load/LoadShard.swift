@@ -54,9 +54,12 @@ final class LoadShard: @unchecked Sendable {
     }
 
     func handle(_ event: WebSocketClientEvent) {
-        let now = Self.now()
         lock.lock()
         defer { lock.unlock() }
+        // Read the clock under the lock: the service thread and the ticking main thread then hand
+        // the rooms times that never go backwards (a stale earlier `now` once made a just-sent
+        // vote look five seconds late, and the room skipped a card the server was still on).
+        let now = Self.now()
         switch event {
         case .connected(let id):
             inFlight -= 1
@@ -107,9 +110,9 @@ final class LoadShard: @unchecked Sendable {
 
     /// Drives drags and vote pacing; called about every 10 ms from the main thread.
     func tick() {
-        let now = Self.now()
         lock.lock()
         defer { lock.unlock() }
+        let now = Self.now()
         for room in rooms.indices where rooms[room].isVoting {
             apply(rooms[room].handle(.tick, at: now), room: room)
         }
