@@ -8,34 +8,13 @@ import SwipeCore
 /// let g = StackGeometry(size: TermSize(columns: 80, rows: 24))
 /// let raster = CellRasterizer(geometry: g).rasterize(frame: StackMotion.frame(forCardAt: 0, visibleCount: 3),
 ///                                                    transform: CardTransform(rotation: 0.2))
-/// raster.cells.count   // cells covered by the card
+/// raster.covered.count   // cells covered by the card
 /// ```
 struct CellRasterizer: Sendable {
     let geometry: StackGeometry
 
     /// Creates a rasterizer for a screen geometry.
     init(geometry: StackGeometry) { self.geometry = geometry }
-
-    /// What covers one cell.
-    enum Coverage: Hashable, Sendable {
-        /// Inside the card: text may be drawn here.
-        case interior
-        /// On the outline: draw this glyph (a box-drawing or braille character).
-        case border(Character)
-    }
-
-    /// A rasterised card: the cells it covers, keyed by (row, column).
-    struct Raster: Sendable {
-        var cells: [CellKey: Coverage] = [:]
-        /// Cells of the drop shadow (outside the card).
-        var shadow: [CellKey] = []
-    }
-
-    /// A cell position.
-    struct CellKey: Hashable, Sendable {
-        var row: Int
-        var column: Int
-    }
 
     /// Rasterises a card frame (layout points) under a transform.
     func rasterize(frame: Rect, transform: CardTransform, withShadow: Bool = false) -> Raster {
@@ -49,23 +28,23 @@ struct CellRasterizer: Sendable {
         let bottomRight = geometry.cell(for: shape.layout(Point(x: shape.frame.width, y: shape.frame.height)))
         let left = Int(topLeft.column.rounded()), right = Int(bottomRight.column.rounded()) - 1
         let top = Int(topLeft.row.rounded()), bottom = Int(bottomRight.row.rounded()) - 1
-        var raster = Raster()
-        guard right > left, bottom > top else { return raster }
+        guard right > left, bottom > top else { return Raster() }
         let rows = max(top, -2)...max(max(top, -2), min(bottom, geometry.size.rows + 2))
         let columns = max(left, -2)...max(max(left, -2), min(right, geometry.size.columns + 2))
+        var raster = Raster(top: rows.lowerBound, left: columns.lowerBound, rows: rows.count, columns: columns.count)
         for row in rows {
             for column in columns {
-                let glyph: Character?
+                let code: UInt32
                 switch (row, column) {
-                case (top, left): glyph = "╭"
-                case (top, right): glyph = "╮"
-                case (bottom, left): glyph = "╰"
-                case (bottom, right): glyph = "╯"
-                case (top, _), (bottom, _): glyph = "─"
-                case (_, left), (_, right): glyph = "│"
-                default: glyph = nil
+                case (top, left): code = Self.topLeft
+                case (top, right): code = Self.topRight
+                case (bottom, left): code = Self.bottomLeft
+                case (bottom, right): code = Self.bottomRight
+                case (top, _), (bottom, _): code = Self.horizontal
+                case (_, left), (_, right): code = Self.vertical
+                default: code = Raster.interior
                 }
-                raster.cells[CellKey(row: row, column: column)] = glyph.map(Coverage.border) ?? .interior
+                raster.setCode(code, row: row, column: column)
             }
         }
         if withShadow {
@@ -82,10 +61,10 @@ struct CellRasterizer: Sendable {
         let maxColumn = Int((corners.map(\.column).max() ?? 0).rounded(.up)) + 1
         let minRow = Int((corners.map(\.row).min() ?? 0).rounded(.down)) - 1
         let maxRow = Int((corners.map(\.row).max() ?? 0).rounded(.up)) + 1
-        var raster = Raster()
         let rowLow = max(minRow, -1), rowHigh = min(maxRow, geometry.size.rows + 1)
         let columnLow = max(minColumn, -1), columnHigh = min(maxColumn, geometry.size.columns + 1)
-        guard rowLow <= rowHigh, columnLow <= columnHigh else { return raster }
+        guard rowLow <= rowHigh, columnLow <= columnHigh else { return Raster() }
+        var raster = Raster(top: rowLow, left: columnLow, rows: rowHigh - rowLow + 1, columns: columnHigh - columnLow + 1)
         // Inside/outside for every braille dot of the box, with a one-dot margin, computed once.
         let width = (columnHigh - columnLow + 1) * 2 + 2
         let height = (rowHigh - rowLow + 1) * 4 + 2
@@ -112,12 +91,12 @@ struct CellRasterizer: Sendable {
                         }
                     }
                 }
-                let key = CellKey(row: row, column: column)
-                if dots != 0, let scalar = Unicode.Scalar(0x2800 + dots) {
-                    raster.cells[key] = .border(Character(scalar))
+                if dots != 0 {
+                    raster.setCode(Self.brailleBase + dots, row: row, column: column)
                 } else if count == 8 {
-                    raster.cells[key] = .interior
+                    raster.setCode(Raster.interior, row: row, column: column)
                 } else if withShadow, count == 0 {
+                    let key = CellKey(row: row, column: column)
                     let centre = geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)
                     let lifted = centre - Point(x: geometry.pointsPerColumn, y: geometry.pointsPerColumn * 2)
                     if shape.contains(lifted) { raster.shadow.append(key) }
@@ -126,6 +105,10 @@ struct CellRasterizer: Sendable {
         }
         return raster
     }
+
+    /// Scalar values of the glyphs an upright outline is drawn with, and of the empty braille cell.
+    static let topLeft: UInt32 = 0x256D, topRight: UInt32 = 0x256E, bottomLeft: UInt32 = 0x2570, bottomRight: UInt32 = 0x256F
+    static let horizontal: UInt32 = 0x2500, vertical: UInt32 = 0x2502, brailleBase: UInt32 = 0x2800
 
     /// The Unicode braille bit for the dot at (dx 0…1, dy 0…3).
     static func brailleBit(dx: Int, dy: Int) -> UInt32 {

@@ -35,6 +35,15 @@ struct LayerGrid {
         if l < back[i] { back[i] = l }
     }
 
+    /// Records that layer `layer` covers every cell its raster covers.
+    mutating func add(_ raster: CellRasterizer.Raster, layer: Int) {
+        for row in raster.rowRange {
+            for column in raster.columnRange where raster.code(row: row, column: column) != CellRasterizer.Raster.none {
+                add(CellRasterizer.CellKey(row: row, column: column), layer: layer)
+            }
+        }
+    }
+
     /// Whether a layer drawn after `layer` covers the cell.
     func isCovered(_ key: CellRasterizer.CellKey, inFrontOf layer: Int) -> Bool {
         guard let i = index(key) else { return false }

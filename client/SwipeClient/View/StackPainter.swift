@@ -38,9 +38,7 @@ struct StackPainter {
             return CellRasterizer(geometry: geometry).rasterize(frame: layer.rect, transform: layer.transform, withShadow: layer.depth == 0)
         }
         var grid = LayerGrid(size: geometry.size)
-        for (index, raster) in rasters.enumerated() {
-            for key in raster.cells.keys { grid.add(key, layer: index) }
-        }
+        for (index, raster) in rasters.enumerated() { grid.add(raster, layer: index) }
         for (index, layer) in layers.enumerated() {
             var raster = rasters[index]
             // No lone shadow dot just left of a card behind (it reads as a stray glyph beside that card's border).
@@ -62,23 +60,30 @@ struct StackPainter {
         }
         let border = adjust(depth == 0 ? palette.cardBorder : palette.backCardBorder)
         let fill = adjust(depth == 0 ? palette.cardFill : palette.backCardFill)
-        for key in raster.shadow where inClip(key) && raster.cells[key] == nil && frame[key.row, key.column] == .blank {
+        for key in raster.shadow where inClip(key) && !raster.covers(key) && frame[key.row, key.column] == .blank {
             frame.put("░", row: key.row, column: key.column, style: palette.shadow)
         }
         let shape = CardShape(frame: rect, transform: transform)
         let metrics = ContentMetrics(rect: rect, pointsPerColumn: geometry.pointsPerColumn, image: card.image)
-        for (key, coverage) in raster.cells where inClip(key) {
-            switch coverage {
-            case let .border(glyph):
-                frame.put(glyph, row: key.row, column: key.column, style: border)
-            case .interior:
-                let local = shape.local(geometry.point(column: Double(key.column) + 0.5, row: Double(key.row) + 0.5))
-                let inImage = depth == 0 && metrics.imageBand.contains(local.y)
-                frame.put(" ", row: key.row, column: key.column, style: inImage ? adjust(palette.image(card.image.color)) : fill)
+        let imageStyle = adjust(palette.image(card.image.color))
+        let rows = raster.rowRange.clamped(to: clipRows), columns = raster.columnRange.clamped(to: clipColumns)
+        for row in rows {
+            for column in columns {
+                let code = raster.code(row: row, column: column)
+                switch code {
+                case CellRasterizer.Raster.none:
+                    continue
+                case CellRasterizer.Raster.interior:
+                    let local = shape.local(geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5))
+                    let inImage = depth == 0 && metrics.imageBand.contains(local.y)
+                    frame.put(" ", row: row, column: column, style: inImage ? imageStyle : fill)
+                default:
+                    if let scalar = Unicode.Scalar(code) { frame.put(Character(scalar), row: row, column: column, style: border) }
+                }
             }
         }
-        let mask = Set(raster.cells.compactMap { $0.value == .interior && inClip($0.key) ? $0.key : nil })
-        let writer = LocalWriter(geometry: geometry, shape: shape, mask: mask, hidden: hidden)
+        let writer = LocalWriter(geometry: geometry, shape: shape, raster: raster, clipRows: clipRows, clipColumns: clipColumns,
+                                 hidden: hidden)
         for line in metrics.lines(for: card) {
             var style: CellStyle
             switch line.role {
@@ -128,9 +133,13 @@ struct StackPainter {
         var tilted = transform
         if abs(tilted.rotation) < 0.005 { tilted.rotation = 0.005 }
         let raster = CellRasterizer(geometry: geometry).rasterize(frame: rect, transform: tilted)
-        for (key, coverage) in raster.cells where inClip(key) {
-            if case let .border(glyph) = coverage, !cards.isCovered(key), frame[key.row, key.column] == .blank {
-                frame.put(glyph, row: key.row, column: key.column, style: palette.ghost)
+        for row in raster.rowRange.clamped(to: clipRows) {
+            for column in raster.columnRange.clamped(to: clipColumns) {
+                let code = raster.code(row: row, column: column)
+                guard code != CellRasterizer.Raster.none, code != CellRasterizer.Raster.interior,
+                      !cards.isCovered(CellRasterizer.CellKey(row: row, column: column)), frame[row, column] == .blank,
+                      let scalar = Unicode.Scalar(code) else { continue }
+                frame.put(Character(scalar), row: row, column: column, style: palette.ghost)
             }
         }
         let corner = geometry.cell(for: CardShape(frame: rect, transform: tilted).layout(.zero))
@@ -143,13 +152,20 @@ struct StackPainter {
 }
 
 /// Writes text in a card's own rows and columns, each line starting where the transform puts
-/// its first cell, and only into cells inside the card. A line that touches a `hidden` cell (one
-/// a card in front covers) is left out whole.
+/// its first cell, and only into cells inside the card (interior cells of its raster within the
+/// clip). A line that touches a `hidden` cell (one a card in front covers) is left out whole.
 struct LocalWriter {
     let geometry: StackGeometry
     let shape: CardShape
-    let mask: Set<CellRasterizer.CellKey>
+    let raster: CellRasterizer.Raster
+    let clipRows: Range<Int>
+    let clipColumns: Range<Int>
     var hidden: ((CellRasterizer.CellKey) -> Bool)?
+
+    /// Whether text may go in a cell: inside the card and inside the clip.
+    func accepts(row: Int, column: Int) -> Bool {
+        clipRows.contains(row) && clipColumns.contains(column) && raster.isInterior(row: row, column: column)
+    }
 
     /// The cell where the card's own (row, column) lands under the transform.
     func anchor(localRow: Int, localColumn: Int) -> (row: Int, column: Int) {
@@ -181,8 +197,7 @@ struct LocalWriter {
         for ch in text {
             let w = TextMetrics.width(ch)
             guard w > 0 else { continue }
-            let key = CellRasterizer.CellKey(row: row, column: column)
-            let fits = mask.contains(key) && (w == 1 || mask.contains(CellRasterizer.CellKey(row: row, column: column + 1)))
+            let fits = accepts(row: row, column: column) && (w == 1 || accepts(row: row, column: column + 1))
             placed.append((ch, column, fits))
             column += w
         }
