@@ -14,11 +14,23 @@ struct RenderCommand: ParsableCommand {
 
     @Option(help: "Frames per scenario and size.") var frames = 2000
     @Option(help: "Terminal sizes as COLSxROWS, comma-separated.") var sizes = "80x24,120x40,200x60"
+    @Option(help: "Scenarios, comma-separated (local-drag, remote-drags, still).") var scenarios = "local-drag,remote-drags,still"
     @Flag(help: "Print one JSON object instead of text.") var json = false
 
     func validate() throws {
         if frames < 1 { throw ValidationError("--frames must be at least 1") }
         _ = try Self.parseSizes(sizes)
+        _ = try Self.parseScenarios(scenarios)
+    }
+
+    static func parseScenarios(_ text: String) throws -> [RenderScenario] {
+        try text.split(separator: ",").map { part in
+            guard let scenario = RenderScenario(rawValue: String(part)) else {
+                let known = RenderScenario.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("unknown scenario \"\(part)\" in --scenarios (known: \(known))")
+            }
+            return scenario
+        }
     }
 
     static func parseSizes(_ text: String) throws -> [TermSize] {
@@ -34,7 +46,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         var results: [RenderResult] = []
         for size in try Self.parseSizes(sizes) {
-            for scenario in RenderScenario.allCases {
+            for scenario in try Self.parseScenarios(scenarios) {
                 results.append(RenderBench.measure(scenario, size: size, frames: frames))
             }
         }

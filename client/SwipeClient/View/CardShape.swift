@@ -50,6 +50,27 @@ struct CardShape {
 
     func contains(_ p: Point) -> Bool { containsLocal(local(p)) }
 
+    /// `contains` for every layout point (xs[i], ys[j]) of a grid, row by row (index j × xs.count + i),
+    /// with the products of `local` computed once per column and per row (the same arithmetic, so
+    /// the same answers as calling `contains` per point).
+    func containsGrid(xs: [Double], ys: [Double]) -> [Bool] {
+        let c = center
+        let halfWidth = frame.width / 2, halfHeight = frame.height / 2
+        let xCos = xs.map { ($0 - c.x) * cosine }, xSin = xs.map { -($0 - c.x) * sine }
+        let ySin = ys.map { ($0 - c.y) * sine }, yCos = ys.map { ($0 - c.y) * cosine }
+        var inside = [Bool](repeating: false, count: xs.count * ys.count)
+        inside.withUnsafeMutableBufferPointer { out in
+            for j in ys.indices {
+                let ys = ySin[j], yc = yCos[j], row = j * xs.count
+                for i in xs.indices {
+                    let x = (xCos[i] + ys) * inverseScale, y = (xSin[i] + yc) * inverseScale
+                    out[row + i] = containsLocal(Point(x: x + halfWidth, y: y + halfHeight))
+                }
+            }
+        }
+        return inside
+    }
+
     /// Whether the card is drawn upright at its natural size (crisp box-drawing borders).
     var isAtRest: Bool { abs(transform.rotation) < 0.004 && abs(transform.scale - 1) < 0.01 }
 

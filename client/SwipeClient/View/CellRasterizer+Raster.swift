@@ -107,6 +107,18 @@ extension CellRasterizer {
             return out
         }
 
+        /// The text of a border code's glyph (braille glyphs come from a table, made once).
+        static func glyph(_ code: UInt32) -> String {
+            if code >= CellRasterizer.brailleBase, code < CellRasterizer.brailleBase + 0x100 {
+                return brailleGlyphs[Int(code - CellRasterizer.brailleBase)]
+            }
+            return Unicode.Scalar(code).map { String(Character($0)) } ?? " "
+        }
+
+        private static let brailleGlyphs: [String] = (0..<0x100).map { dots in
+            Unicode.Scalar(CellRasterizer.brailleBase + UInt32(dots)).map { String(Character($0)) } ?? " "
+        }
+
         /// The coverage a code stands for.
         static func coverage(_ code: UInt32) -> Coverage? {
             switch code {

@@ -68,38 +68,35 @@ struct CellRasterizer: Sendable {
         // Inside/outside for every braille dot of the box, with a one-dot margin, computed once.
         let width = (columnHigh - columnLow + 1) * 2 + 2
         let height = (rowHigh - rowLow + 1) * 4 + 2
-        var inside = [Bool](repeating: false, count: width * height)
-        for gy in 0..<height {
-            let rowPosition = Double(rowLow) + (Double(gy - 1) + 0.5) / 4
-            for gx in 0..<width {
-                let p = geometry.point(column: Double(columnLow) + (Double(gx - 1) + 0.5) / 2, row: rowPosition)
-                inside[gy * width + gx] = shape.contains(p)
-            }
-        }
-        func isInside(_ gx: Int, _ gy: Int) -> Bool { inside[gy * width + gx] }
-        for row in rowLow...rowHigh {
-            for column in columnLow...columnHigh {
-                var dots: UInt32 = 0
-                var count = 0
-                for dy in 0..<4 {
-                    for dx in 0..<2 {
-                        let gx = (column - columnLow) * 2 + dx + 1, gy = (row - rowLow) * 4 + dy + 1
-                        guard isInside(gx, gy) else { continue }
-                        count += 1
-                        if !isInside(gx - 1, gy) || !isInside(gx + 1, gy) || !isInside(gx, gy - 1) || !isInside(gx, gy + 1) {
-                            dots |= Self.brailleBit(dx: dx, dy: dy)
+        let xs = (0..<width).map { geometry.point(column: Double(columnLow) + (Double($0 - 1) + 0.5) / 2, row: 0).x }
+        let ys = (0..<height).map { geometry.point(column: 0, row: Double(rowLow) + (Double($0 - 1) + 0.5) / 4).y }
+        let inside = shape.containsGrid(xs: xs, ys: ys)
+        inside.withUnsafeBufferPointer { inside in
+            func isInside(_ gx: Int, _ gy: Int) -> Bool { inside[gy * width + gx] }
+            for row in rowLow...rowHigh {
+                for column in columnLow...columnHigh {
+                    var dots: UInt32 = 0
+                    var count = 0
+                    for dy in 0..<4 {
+                        for dx in 0..<2 {
+                            let gx = (column - columnLow) * 2 + dx + 1, gy = (row - rowLow) * 4 + dy + 1
+                            guard isInside(gx, gy) else { continue }
+                            count += 1
+                            if !isInside(gx - 1, gy) || !isInside(gx + 1, gy) || !isInside(gx, gy - 1) || !isInside(gx, gy + 1) {
+                                dots |= Self.brailleBit(dx: dx, dy: dy)
+                            }
                         }
                     }
-                }
-                if dots != 0 {
-                    raster.setCode(Self.brailleBase + dots, row: row, column: column)
-                } else if count == 8 {
-                    raster.setCode(Raster.interior, row: row, column: column)
-                } else if withShadow, count == 0 {
-                    let key = CellKey(row: row, column: column)
-                    let centre = geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)
-                    let lifted = centre - Point(x: geometry.pointsPerColumn, y: geometry.pointsPerColumn * 2)
-                    if shape.contains(lifted) { raster.shadow.append(key) }
+                    if dots != 0 {
+                        raster.setCode(Self.brailleBase + dots, row: row, column: column)
+                    } else if count == 8 {
+                        raster.setCode(Raster.interior, row: row, column: column)
+                    } else if withShadow, count == 0 {
+                        let key = CellKey(row: row, column: column)
+                        let centre = geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)
+                        let lifted = centre - Point(x: geometry.pointsPerColumn, y: geometry.pointsPerColumn * 2)
+                        if shape.contains(lifted) { raster.shadow.append(key) }
+                    }
                 }
             }
         }

@@ -74,11 +74,11 @@ struct StackPainter {
                 case CellRasterizer.Raster.none:
                     continue
                 case CellRasterizer.Raster.interior:
-                    let local = shape.local(geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5))
-                    let inImage = depth == 0 && metrics.imageBand.contains(local.y)
-                    frame.put(" ", row: row, column: column, style: inImage ? imageStyle : fill)
+                    let inImage = depth == 0
+                        && metrics.imageBand.contains(shape.local(geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)).y)
+                    frame.putNarrow(" ", row: row, column: column, style: inImage ? imageStyle : fill)
                 default:
-                    if let scalar = Unicode.Scalar(code) { frame.put(Character(scalar), row: row, column: column, style: border) }
+                    frame.putNarrow(CellRasterizer.Raster.glyph(code), row: row, column: column, style: border)
                 }
             }
         }
@@ -137,9 +137,8 @@ struct StackPainter {
             for column in raster.columnRange.clamped(to: clipColumns) {
                 let code = raster.code(row: row, column: column)
                 guard code != CellRasterizer.Raster.none, code != CellRasterizer.Raster.interior,
-                      !cards.isCovered(CellRasterizer.CellKey(row: row, column: column)), frame[row, column] == .blank,
-                      let scalar = Unicode.Scalar(code) else { continue }
-                frame.put(Character(scalar), row: row, column: column, style: palette.ghost)
+                      !cards.isCovered(CellRasterizer.CellKey(row: row, column: column)), frame[row, column] == .blank else { continue }
+                frame.putNarrow(CellRasterizer.Raster.glyph(code), row: row, column: column, style: palette.ghost)
             }
         }
         let corner = geometry.cell(for: CardShape(frame: rect, transform: tilted).layout(.zero))
