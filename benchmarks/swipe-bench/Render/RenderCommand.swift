@@ -16,6 +16,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Terminal sizes as COLSxROWS, comma-separated.") var sizes = "80x24,120x40,200x60"
     @Option(help: "Scenarios, comma-separated (local-drag, remote-drags, still).") var scenarios = "local-drag,remote-drags,still"
     @Flag(help: "Print one JSON object instead of text.") var json = false
+    @Flag(help: "Also print a digest of every frame drawn (to check two builds draw the same frames).") var checksum = false
 
     func validate() throws {
         if frames < 1 { throw ValidationError("--frames must be at least 1") }
@@ -47,7 +48,7 @@ struct RenderCommand: ParsableCommand {
         var results: [RenderResult] = []
         for size in try Self.parseSizes(sizes) {
             for scenario in try Self.parseScenarios(scenarios) {
-                results.append(RenderBench.measure(scenario, size: size, frames: frames))
+                results.append(RenderBench.measure(scenario, size: size, frames: frames, checksum: checksum))
             }
         }
         if json {
@@ -58,8 +59,9 @@ struct RenderCommand: ParsableCommand {
             for r in results {
                 let label = r.scenario.padding(toLength: 13, withPad: " ", startingAt: 0)
                 let size = "\(r.columns)x\(r.rows)".padding(toLength: 8, withPad: " ", startingAt: 0)
+                let digest = r.frames_checksum.map { "   frames " + $0 } ?? ""
                 print(label + size + String(format: "view p50 %7.1f µs  p99 %7.1f µs   diff p50 %6.1f µs   changed cells/frame %5.0f   %5.0f frames/s",
-                                            r.view_us.p50, r.view_us.p99, r.diff_us.p50, r.changed_cells_per_frame, r.frames_per_s))
+                                            r.view_us.p50, r.view_us.p99, r.diff_us.p50, r.changed_cells_per_frame, r.frames_per_s) + digest)
             }
         }
     }
@@ -86,6 +88,7 @@ struct RenderResult: Codable {
     var diff_us: MicrosecondSummary
     var changed_cells_per_frame: Double
     var frames_per_s: Double
+    var frames_checksum: String?
 }
 
 enum RenderBench {
@@ -100,12 +103,13 @@ enum RenderBench {
         return model
     }
 
-    static func measure(_ scenario: RenderScenario, size: TermSize, frames: Int) -> RenderResult {
+    static func measure(_ scenario: RenderScenario, size: TermSize, frames: Int, checksum: Bool = false) -> RenderResult {
         var model = model(size: size)
         var viewTimes = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
         var diffTimes = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
         var changed = 0
         var previous: Frame?
+        var digest = FrameChecksum()
         let centre = (row: size.rows / 2, column: size.columns / 2)
         if scenario == .localDrag { _ = update(&model, .mousePressed(row: centre.row, column: centre.column)) }
         let started = DispatchTime.now().uptimeNanoseconds
@@ -131,6 +135,7 @@ enum RenderBench {
             _ = diffTimes.record(max(1, (t2 - t1) / 1000))
             if i > 0 { changed += runs.reduce(0) { $0 + $1.cells.count } }
             previous = frame
+            if checksum { digest.add(frame) }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         func summary(_ h: Histogram<UInt64>) -> MicrosecondSummary {
@@ -139,6 +144,6 @@ enum RenderBench {
         return RenderResult(scenario: scenario.rawValue, columns: size.columns, rows: size.rows, frames: frames,
                             view_us: summary(viewTimes), diff_us: summary(diffTimes),
                             changed_cells_per_frame: frames > 1 ? Double(changed) / Double(frames - 1) : 0,
-                            frames_per_s: (Double(frames) / seconds).rounded())
+                            frames_per_s: (Double(frames) / seconds).rounded(), frames_checksum: checksum ? digest.hex : nil)
     }
 }

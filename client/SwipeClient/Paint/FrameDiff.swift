@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A horizontal run of cells to draw, starting at a cell that is not a continuation.
 ///
 /// ```swift
@@ -46,8 +52,11 @@ public enum FrameDiff {
         old.cells.withUnsafeBufferPointer { before in
             new.cells.withUnsafeBufferPointer { after in
                 var spans: [(Int, Int)] = []
+                let rowBytes = width * MemoryLayout<Cell>.stride
                 for row in 0..<size.rows {
                     let base = row * width
+                    // Byte-identical rows are equal (the usual case); other rows are compared cell by cell.
+                    if let a = before.baseAddress, let b = after.baseAddress, memcmp(a + base, b + base, rowBytes) == 0 { continue }
                     spans.removeAll(keepingCapacity: true)
                     for column in 0..<width where before[base + column] != after[base + column] {
                         var start = column

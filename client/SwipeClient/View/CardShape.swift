@@ -50,25 +50,46 @@ struct CardShape {
 
     func contains(_ p: Point) -> Bool { containsLocal(local(p)) }
 
-    /// `contains` for every layout point (xs[i], ys[j]) of a grid, row by row (index j × xs.count + i),
-    /// with the products of `local` computed once per column and per row (the same arithmetic, so
-    /// the same answers as calling `contains` per point).
-    func containsGrid(xs: [Double], ys: [Double]) -> [Bool] {
+    /// `contains` for every layout point (xs[i], ys[j]) of a grid, packed as bits after `offset`
+    /// leading zero bits: row j takes `(offset + xs.count + 63) / 64` words, and point i is bit
+    /// `(offset + i) % 64` of word `j × words + (offset + i) / 64`. The products of `local` are
+    /// computed once per column and per row and the corner test's constants once per grid (the
+    /// same arithmetic, so the same answers as calling `contains` per point).
+    func containsGrid(xs: [Double], ys: [Double], offset: Int = 0) -> [UInt64] {
+        let words = (offset + xs.count + 63) >> 6
         let c = center
-        let halfWidth = frame.width / 2, halfHeight = frame.height / 2
+        let w = frame.width, h = frame.height
+        let halfWidth = w / 2, halfHeight = h / 2
+        let r = min(Self.cornerRadius, w / 2, h / 2)
+        let right = w - r, bottom = h - r, rr = r * r
+        let inverseScale = inverseScale
         let xCos = xs.map { ($0 - c.x) * cosine }, xSin = xs.map { -($0 - c.x) * sine }
         let ySin = ys.map { ($0 - c.y) * sine }, yCos = ys.map { ($0 - c.y) * cosine }
-        var inside = [Bool](repeating: false, count: xs.count * ys.count)
-        inside.withUnsafeMutableBufferPointer { out in
-            for j in ys.indices {
-                let ys = ySin[j], yc = yCos[j], row = j * xs.count
-                for i in xs.indices {
-                    let x = (xCos[i] + ys) * inverseScale, y = (xSin[i] + yc) * inverseScale
-                    out[row + i] = containsLocal(Point(x: x + halfWidth, y: y + halfHeight))
+        var bits = [UInt64](repeating: 0, count: words * ys.count)
+        bits.withUnsafeMutableBufferPointer { out in
+            xCos.withUnsafeBufferPointer { xCos in
+                xSin.withUnsafeBufferPointer { xSin in
+                    for j in ys.indices {
+                        let ys = ySin[j], yc = yCos[j], row = j * words
+                        var word: UInt64 = 0
+                        for i in 0..<xCos.count {
+                            let x = (xCos[i] + ys) * inverseScale + halfWidth, y = (xSin[i] + yc) * inverseScale + halfHeight
+                            // containsLocal without branches: clamp to the inner rectangle, then the corner circle.
+                            let dx = x - min(max(x, r), right), dy = y - min(max(y, r), bottom)
+                            let inBox = (x >= 0) & (y >= 0) & (x <= w) & (y <= h)
+                            let inside = inBox & (dx * dx + dy * dy <= rr)
+                            let b = offset + i
+                            word |= UInt64(inside.bit) << UInt64(b & 63)
+                            if b & 63 == 63 || i == xCos.count - 1 {
+                                out[row + b >> 6] = word
+                                word = 0
+                            }
+                        }
+                    }
                 }
             }
         }
-        return inside
+        return bits
     }
 
     /// Whether the card is drawn upright at its natural size (crisp box-drawing borders).
@@ -79,4 +100,12 @@ struct CardShape {
         [Point(x: 0, y: 0), Point(x: frame.width, y: 0), Point(x: 0, y: frame.height), Point(x: frame.width, y: frame.height)]
             .map(layout)
     }
+}
+
+fileprivate extension Bool {
+    /// 1 for true, 0 for false.
+    @inline(__always) var bit: UInt8 { self ? 1 : 0 }
+
+    /// Both, without short-circuiting (both sides are plain comparisons).
+    @inline(__always) static func & (lhs: Bool, rhs: Bool) -> Bool { lhs.bit & rhs.bit != 0 }
 }

@@ -70,32 +70,48 @@ struct CellRasterizer: Sendable {
         let height = (rowHigh - rowLow + 1) * 4 + 2
         let xs = (0..<width).map { geometry.point(column: Double(columnLow) + (Double($0 - 1) + 0.5) / 2, row: 0).x }
         let ys = (0..<height).map { geometry.point(column: 0, row: Double(rowLow) + (Double($0 - 1) + 0.5) / 4).y }
-        let inside = shape.containsGrid(xs: xs, ys: ys)
+        // Dot gx is bit gx + 1 of its row, so the two dots of a cell (gx odd) share a word.
+        let words = (width + 1 + 63) >> 6
+        let inside = shape.containsGrid(xs: xs, ys: ys, offset: 1)
+        // A dot is on the outline when it is inside and a neighbour (left, right, up, down) is not:
+        // computed 64 dots at a time (bit i of `left` is bit i − 1 of the row, of `right` bit i + 1).
+        var edge = [UInt64](repeating: 0, count: words * height)
+        for gy in 1..<(height - 1) {
+            let row = gy * words
+            for k in 0..<words {
+                let here = inside[row + k]
+                let left = here << 1 | (k > 0 ? inside[row + k - 1] >> 63 : 0)
+                let right = here >> 1 | (k + 1 < words ? inside[row + k + 1] << 63 : 0)
+                edge[row + k] = here & ~(left & right & inside[row - words + k] & inside[row + words + k])
+            }
+        }
         inside.withUnsafeBufferPointer { inside in
-            func isInside(_ gx: Int, _ gy: Int) -> Bool { inside[gy * width + gx] }
-            for row in rowLow...rowHigh {
-                for column in columnLow...columnHigh {
-                    var dots: UInt32 = 0
-                    var count = 0
-                    for dy in 0..<4 {
-                        for dx in 0..<2 {
-                            let gx = (column - columnLow) * 2 + dx + 1, gy = (row - rowLow) * 4 + dy + 1
-                            guard isInside(gx, gy) else { continue }
-                            count += 1
-                            if !isInside(gx - 1, gy) || !isInside(gx + 1, gy) || !isInside(gx, gy - 1) || !isInside(gx, gy + 1) {
-                                dots |= Self.brailleBit(dx: dx, dy: dy)
-                            }
+            edge.withUnsafeBufferPointer { edge in
+                for row in rowLow...rowHigh {
+                    for column in columnLow...columnHigh {
+                        let bit = (column - columnLow) * 2 + 2, gy = (row - rowLow) * 4 + 1
+                        let word = bit >> 6, shift = UInt64(bit & 63)
+                        var dots: UInt32 = 0
+                        var count = 0
+                        for dy in 0..<4 {
+                            let i = (gy + dy) * words + word
+                            count += (inside[i] >> shift & 3).nonzeroBitCount
+                            // Bit 0 of the pair is the left dot (dx 0), bit 1 the right one (dx 1); Unicode
+                            // numbers braille dots down the left column (0x01 0x02 0x04), down the right
+                            // (0x08 0x10 0x20), then the bottom row (0x40, 0x80).
+                            let pair = UInt32(truncatingIfNeeded: edge[i] >> shift & 3)
+                            dots |= dy < 3 ? (pair & 1) << dy | (pair >> 1) << (dy + 3) : pair << 6
                         }
-                    }
-                    if dots != 0 {
-                        raster.setCode(Self.brailleBase + dots, row: row, column: column)
-                    } else if count == 8 {
-                        raster.setCode(Raster.interior, row: row, column: column)
-                    } else if withShadow, count == 0 {
-                        let key = CellKey(row: row, column: column)
-                        let centre = geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)
-                        let lifted = centre - Point(x: geometry.pointsPerColumn, y: geometry.pointsPerColumn * 2)
-                        if shape.contains(lifted) { raster.shadow.append(key) }
+                        if dots != 0 {
+                            raster.setCode(Self.brailleBase + dots, row: row, column: column)
+                        } else if count == 8 {
+                            raster.setCode(Raster.interior, row: row, column: column)
+                        } else if withShadow, count == 0 {
+                            let key = CellKey(row: row, column: column)
+                            let centre = geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)
+                            let lifted = centre - Point(x: geometry.pointsPerColumn, y: geometry.pointsPerColumn * 2)
+                            if shape.contains(lifted) { raster.shadow.append(key) }
+                        }
                     }
                 }
             }
@@ -106,20 +122,6 @@ struct CellRasterizer: Sendable {
     /// Scalar values of the glyphs an upright outline is drawn with, and of the empty braille cell.
     static let topLeft: UInt32 = 0x256D, topRight: UInt32 = 0x256E, bottomLeft: UInt32 = 0x2570, bottomRight: UInt32 = 0x256F
     static let horizontal: UInt32 = 0x2500, vertical: UInt32 = 0x2502, brailleBase: UInt32 = 0x2800
-
-    /// The Unicode braille bit for the dot at (dx 0…1, dy 0…3).
-    static func brailleBit(dx: Int, dy: Int) -> UInt32 {
-        switch (dx, dy) {
-        case (0, 0): return 0x01
-        case (0, 1): return 0x02
-        case (0, 2): return 0x04
-        case (1, 0): return 0x08
-        case (1, 1): return 0x10
-        case (1, 2): return 0x20
-        case (0, _): return 0x40
-        default: return 0x80
-        }
-    }
 }
 
 extension CardTransform {

@@ -37,11 +37,26 @@ struct LayerGrid {
 
     /// Records that layer `layer` covers every cell its raster covers.
     mutating func add(_ raster: CellRasterizer.Raster, layer: Int) {
-        for row in raster.rowRange {
-            for column in raster.columnRange where raster.code(row: row, column: column) != CellRasterizer.Raster.none {
-                add(CellRasterizer.CellKey(row: row, column: column), layer: layer)
+        let l = Int16(clamping: layer)
+        let gridColumns = -Self.margin..<(columns - Self.margin)
+        let rowSpan = raster.rowRange.clamped(to: -Self.margin..<(rows - Self.margin))
+        let columnSpan = raster.columnRange.clamped(to: gridColumns)
+        for row in rowSpan {
+            let base = (row + Self.margin) * columns + Self.margin
+            for column in columnSpan where raster.code(row: row, column: column) != CellRasterizer.Raster.none {
+                let i = base + column
+                if l > front[i] { front[i] = l }
+                if l < back[i] { back[i] = l }
             }
         }
+    }
+
+    /// Whether a layer drawn after `layer` covers the cell at (row, column).
+    @inline(__always)
+    func isCovered(row: Int, column: Int, inFrontOf layer: Int) -> Bool {
+        let c = column + Self.margin, r = row + Self.margin
+        guard c >= 0, c < columns, r >= 0, r < rows else { return false }
+        return Int(front[r * columns + c]) > layer
     }
 
     /// Whether a layer drawn after `layer` covers the cell.

@@ -43,14 +43,19 @@ struct StackPainter {
             var raster = rasters[index]
             // No lone shadow dot just left of a card behind (it reads as a stray glyph beside that card's border).
             raster.shadow.removeAll { grid.isCovered(CellRasterizer.CellKey(row: $0.row, column: $0.column + 1), behind: index) }
+            let behindOthers = index < layers.count - 1
             drawCard(layer.card, rect: layer.rect, transform: layer.transform, depth: layer.depth, stamp: layer.stamp,
-                     raster: raster, hidden: index < layers.count - 1 ? { grid.isCovered($0, inFrontOf: index) } : nil, into: &frame)
+                     raster: raster, hidden: behindOthers ? { grid.isCovered($0, inFrontOf: index) } : nil,
+                     skipping: behindOthers ? (grid, index) : nil, into: &frame)
         }
         return grid
     }
 
+    /// Draws one card. `skipping` names cells not worth filling: those a card drawn later (in
+    /// front of `layer`) covers, which that card paints over anyway (its text lines avoid them too, through `hidden`).
     func drawCard(_ card: Card, rect: Rect, transform: CardTransform, depth: Int, stamp: Stamp?,
-                  raster: CellRasterizer.Raster, hidden: ((CellRasterizer.CellKey) -> Bool)? = nil, into frame: inout Frame) {
+                  raster: CellRasterizer.Raster, hidden: ((CellRasterizer.CellKey) -> Bool)? = nil,
+                  skipping: (grid: LayerGrid, layer: Int)? = nil, into frame: inout Frame) {
         guard transform.isDrawable, transform.alpha > 0.08 else { return }
         let faded = transform.alpha < 0.55
         func adjust(_ style: CellStyle) -> CellStyle {
@@ -70,6 +75,9 @@ struct StackPainter {
         for row in rows {
             for column in columns {
                 let code = raster.code(row: row, column: column)
+                if code != CellRasterizer.Raster.none, let skipping, skipping.grid.isCovered(row: row, column: column, inFrontOf: skipping.layer) {
+                    continue
+                }
                 switch code {
                 case CellRasterizer.Raster.none:
                     continue
