@@ -66,23 +66,26 @@ struct CardShape {
         let xCos = xs.map { ($0 - c.x) * cosine }, xSin = xs.map { -($0 - c.x) * sine }
         let ySin = ys.map { ($0 - c.y) * sine }, yCos = ys.map { ($0 - c.y) * cosine }
         var bits = [UInt64](repeating: 0, count: words * ys.count)
+        var row = [UInt8](repeating: 0, count: words * 64)
         bits.withUnsafeMutableBufferPointer { out in
-            xCos.withUnsafeBufferPointer { xCos in
-                xSin.withUnsafeBufferPointer { xSin in
-                    for j in ys.indices {
-                        let ys = ySin[j], yc = yCos[j], row = j * words
-                        var word: UInt64 = 0
-                        for i in 0..<xCos.count {
-                            let x = (xCos[i] + ys) * inverseScale + halfWidth, y = (xSin[i] + yc) * inverseScale + halfHeight
-                            // containsLocal without branches: clamp to the inner rectangle, then the corner circle.
-                            let dx = x - min(max(x, r), right), dy = y - min(max(y, r), bottom)
-                            let inBox = (x >= 0) & (y >= 0) & (x <= w) & (y <= h)
-                            let inside = inBox & (dx * dx + dy * dy <= rr)
-                            let b = offset + i
-                            word |= UInt64(inside.bit) << UInt64(b & 63)
-                            if b & 63 == 63 || i == xCos.count - 1 {
-                                out[row + b >> 6] = word
-                                word = 0
+            row.withUnsafeMutableBufferPointer { row in
+                xCos.withUnsafeBufferPointer { xCos in
+                    xSin.withUnsafeBufferPointer { xSin in
+                        for j in ys.indices {
+                            let ys = ySin[j], yc = yCos[j]
+                            // One byte per point first (a loop without branches the compiler can vectorise)...
+                            for i in 0..<xCos.count {
+                                let x = (xCos[i] + ys) * inverseScale + halfWidth, y = (xSin[i] + yc) * inverseScale + halfHeight
+                                // containsLocal: inside the box, then clamped to the inner rectangle and the corner circle.
+                                let dx = x - min(max(x, r), right), dy = y - min(max(y, r), bottom)
+                                row[offset + i] = (x >= 0).bit & (y >= 0).bit & (x <= w).bit & (y <= h).bit
+                                    & (dx * dx + dy * dy <= rr).bit
+                            }
+                            // ...then packed 64 to a word.
+                            for k in 0..<words {
+                                var word: UInt64 = 0
+                                for b in 0..<64 { word |= UInt64(row[k << 6 + b]) << UInt64(b) }
+                                out[j * words + k] = word
                             }
                         }
                     }
@@ -105,7 +108,4 @@ struct CardShape {
 fileprivate extension Bool {
     /// 1 for true, 0 for false.
     @inline(__always) var bit: UInt8 { self ? 1 : 0 }
-
-    /// Both, without short-circuiting (both sides are plain comparisons).
-    @inline(__always) static func & (lhs: Bool, rhs: Bool) -> Bool { lhs.bit & rhs.bit != 0 }
 }
