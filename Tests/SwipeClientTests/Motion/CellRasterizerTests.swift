@@ -58,6 +58,32 @@ import Testing
         #expect(CellRasterizer.Raster().covered.isEmpty)
     }
 
+    /// The bulk grid test gives exactly the answers of `contains` point by point, however the card is turned.
+    @Test(arguments: [
+        CardTransform(rotation: 0.2), CardTransform(translation: Point(x: -37, y: 12), rotation: -0.31),
+        CardTransform(rotation: 2.4, scale: 0.7), CardTransform(translation: Point(x: 90, y: -40), rotation: -3.0, scale: 1.3),
+        CardTransform(rotation: .pi / 2), CardTransform(rotation: 0.005),
+    ])
+    func theGridTestAgreesWithThePointTest(_ transform: CardTransform) {
+        let shape = CardShape(frame: Self.frame, transform: transform)
+        let xs = (0..<150).map { -60 + Double($0) * 2.75 }, ys = (0..<120).map { -40 + Double($0) * 4.1 }
+        for offset in [0, 1] {
+            let bits = shape.containsGrid(xs: xs, ys: ys, offset: offset)
+            let words = (offset + xs.count + 63) / 64
+            var mismatches = 0, inside = 0
+            for (j, y) in ys.enumerated() {
+                for (i, x) in xs.enumerated() {
+                    let bit = offset + i
+                    let fromGrid = bits[j * words + bit / 64] >> UInt64(bit % 64) & 1 == 1
+                    if fromGrid != shape.contains(Point(x: x, y: y)) { mismatches += 1 }
+                    if fromGrid { inside += 1 }
+                }
+            }
+            #expect(mismatches == 0)
+            #expect(inside > 1000)
+        }
+    }
+
     @Test func shapeContainsItsCentreButNotItsCorners() {
         let shape = CardShape(frame: Self.frame, transform: CardTransform(translation: Point(x: 40, y: 0), rotation: 0.3))
         #expect(shape.contains(Self.frame.center + Point(x: 40, y: 0)))

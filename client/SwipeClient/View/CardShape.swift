@@ -8,9 +8,9 @@ struct CardShape {
     let transform: CardTransform
     /// Seed 000's corner radius.
     static let cornerRadius = 15.0
-    private let cosine: Double
-    private let sine: Double
-    private let inverseScale: Double
+    let cosine: Double
+    let sine: Double
+    let inverseScale: Double
 
     init(frame: Rect, transform: CardTransform) {
         self.frame = frame
@@ -20,7 +20,7 @@ struct CardShape {
         inverseScale = 1 / max(0.01, transform.scale)
     }
 
-    private var center: Point { frame.center + transform.translation }
+    var center: Point { frame.center + transform.translation }
 
     /// Layout point → card-local point.
     func local(_ p: Point) -> Point {
@@ -50,51 +50,6 @@ struct CardShape {
 
     func contains(_ p: Point) -> Bool { containsLocal(local(p)) }
 
-    /// `contains` for every layout point (xs[i], ys[j]) of a grid, packed as bits after `offset`
-    /// leading zero bits: row j takes `(offset + xs.count + 63) / 64` words, and point i is bit
-    /// `(offset + i) % 64` of word `j × words + (offset + i) / 64`. The products of `local` are
-    /// computed once per column and per row and the corner test's constants once per grid (the
-    /// same arithmetic, so the same answers as calling `contains` per point).
-    func containsGrid(xs: [Double], ys: [Double], offset: Int = 0) -> [UInt64] {
-        let words = (offset + xs.count + 63) >> 6
-        let c = center
-        let w = frame.width, h = frame.height
-        let halfWidth = w / 2, halfHeight = h / 2
-        let r = min(Self.cornerRadius, w / 2, h / 2)
-        let right = w - r, bottom = h - r, rr = r * r
-        let inverseScale = inverseScale
-        let xCos = xs.map { ($0 - c.x) * cosine }, xSin = xs.map { -($0 - c.x) * sine }
-        let ySin = ys.map { ($0 - c.y) * sine }, yCos = ys.map { ($0 - c.y) * cosine }
-        var bits = [UInt64](repeating: 0, count: words * ys.count)
-        var row = [UInt8](repeating: 0, count: words * 64)
-        bits.withUnsafeMutableBufferPointer { out in
-            row.withUnsafeMutableBufferPointer { row in
-                xCos.withUnsafeBufferPointer { xCos in
-                    xSin.withUnsafeBufferPointer { xSin in
-                        for j in ys.indices {
-                            let ys = ySin[j], yc = yCos[j]
-                            // One byte per point first (a loop without branches the compiler can vectorise)...
-                            for i in 0..<xCos.count {
-                                let x = (xCos[i] + ys) * inverseScale + halfWidth, y = (xSin[i] + yc) * inverseScale + halfHeight
-                                // containsLocal: inside the box, then clamped to the inner rectangle and the corner circle.
-                                let dx = x - min(max(x, r), right), dy = y - min(max(y, r), bottom)
-                                row[offset + i] = (x >= 0).bit & (y >= 0).bit & (x <= w).bit & (y <= h).bit
-                                    & (dx * dx + dy * dy <= rr).bit
-                            }
-                            // ...then packed 64 to a word.
-                            for k in 0..<words {
-                                var word: UInt64 = 0
-                                for b in 0..<64 { word |= UInt64(row[k << 6 + b]) << UInt64(b) }
-                                out[j * words + k] = word
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return bits
-    }
-
     /// Whether the card is drawn upright at its natural size (crisp box-drawing borders).
     var isAtRest: Bool { abs(transform.rotation) < 0.004 && abs(transform.scale - 1) < 0.01 }
 
@@ -103,9 +58,4 @@ struct CardShape {
         [Point(x: 0, y: 0), Point(x: frame.width, y: 0), Point(x: 0, y: frame.height), Point(x: frame.width, y: frame.height)]
             .map(layout)
     }
-}
-
-fileprivate extension Bool {
-    /// 1 for true, 0 for false.
-    @inline(__always) var bit: UInt8 { self ? 1 : 0 }
 }
