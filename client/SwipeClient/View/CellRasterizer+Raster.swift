@@ -42,13 +42,13 @@ extension CellRasterizer {
         /// An empty raster (covers nothing).
         init() {}
 
-        /// A raster of a box with nothing covered yet.
-        init(top: Int, left: Int, rows: Int, columns: Int) {
+        /// A raster of a box with every cell set to `code` (nothing covered yet by default).
+        init(top: Int, left: Int, rows: Int, columns: Int, filledWith code: UInt32 = Self.none) {
             self.top = top
             self.left = left
             self.rows = max(0, rows)
             self.columns = max(0, columns)
-            codes = Array(repeating: Self.none, count: self.rows * self.columns)
+            codes = Array(repeating: code, count: self.rows * self.columns)
         }
 
         /// The rows and columns of the box.

@@ -31,21 +31,25 @@ struct CellRasterizer: Sendable {
         guard right > left, bottom > top else { return Raster() }
         let rows = max(top, -2)...max(max(top, -2), min(bottom, geometry.size.rows + 2))
         let columns = max(left, -2)...max(max(left, -2), min(right, geometry.size.columns + 2))
-        var raster = Raster(top: rows.lowerBound, left: columns.lowerBound, rows: rows.count, columns: columns.count)
-        for row in rows {
-            for column in columns {
-                let code: UInt32
-                switch (row, column) {
-                case (top, left): code = Self.topLeft
-                case (top, right): code = Self.topRight
-                case (bottom, left): code = Self.bottomLeft
-                case (bottom, right): code = Self.bottomRight
-                case (top, _), (bottom, _): code = Self.horizontal
-                case (_, left), (_, right): code = Self.vertical
-                default: code = Raster.interior
-                }
-                raster.setCode(code, row: row, column: column)
+        var raster = Raster(top: rows.lowerBound, left: columns.lowerBound, rows: rows.count, columns: columns.count,
+                            filledWith: Raster.interior)
+        func outline(row: Int, column: Int) -> UInt32 {
+            switch (row, column) {
+            case (top, left): return Self.topLeft
+            case (top, right): return Self.topRight
+            case (bottom, left): return Self.bottomLeft
+            case (bottom, right): return Self.bottomRight
+            case (top, _), (bottom, _): return Self.horizontal
+            case (_, left), (_, right): return Self.vertical
+            default: return Raster.interior
             }
+        }
+        // Inside is the fill; only the outline's rows and columns (where in the box) get glyphs.
+        for row in [top, bottom] where rows.contains(row) {
+            for column in columns { raster.setCode(outline(row: row, column: column), row: row, column: column) }
+        }
+        for column in [left, right] where columns.contains(column) {
+            for row in rows { raster.setCode(outline(row: row, column: column), row: row, column: column) }
         }
         if withShadow {
             for row in rows where row > top { raster.shadow.append(CellKey(row: row, column: right + 1)) }

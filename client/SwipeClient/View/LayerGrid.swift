@@ -41,12 +41,16 @@ struct LayerGrid {
         let gridColumns = -Self.margin..<(columns - Self.margin)
         let rowSpan = raster.rowRange.clamped(to: -Self.margin..<(rows - Self.margin))
         let columnSpan = raster.columnRange.clamped(to: gridColumns)
-        for row in rowSpan {
-            let base = (row + Self.margin) * columns + Self.margin
-            for column in columnSpan where raster.code(row: row, column: column) != CellRasterizer.Raster.none {
-                let i = base + column
-                if l > front[i] { front[i] = l }
-                if l < back[i] { back[i] = l }
+        guard !columnSpan.isEmpty else { return }
+        raster.codes.withUnsafeBufferPointer { codes in
+            for row in rowSpan {
+                let base = (row + Self.margin) * columns + Self.margin
+                let rasterBase = (row - raster.top) * raster.columns - raster.left
+                for column in columnSpan where codes[rasterBase + column] != CellRasterizer.Raster.none {
+                    let i = base + column
+                    if l > front[i] { front[i] = l }
+                    if l < back[i] { back[i] = l }
+                }
             }
         }
     }

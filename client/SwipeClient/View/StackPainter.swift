@@ -72,21 +72,20 @@ struct StackPainter {
         let metrics = ContentMetrics(rect: rect, pointsPerColumn: geometry.pointsPerColumn, image: card.image)
         let imageStyle = adjust(palette.image(card.image.color))
         let rows = raster.rowRange.clamped(to: clipRows), columns = raster.columnRange.clamped(to: clipColumns)
-        for row in rows {
-            for column in columns {
-                let code = raster.code(row: row, column: column)
-                if code != CellRasterizer.Raster.none, let skipping, skipping.grid.isCovered(row: row, column: column, inFrontOf: skipping.layer) {
-                    continue
-                }
-                switch code {
-                case CellRasterizer.Raster.none:
-                    continue
-                case CellRasterizer.Raster.interior:
-                    let inImage = depth == 0
-                        && metrics.imageBand.contains(shape.local(geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)).y)
-                    frame.putNarrow(" ", row: row, column: column, style: inImage ? imageStyle : fill)
-                default:
-                    frame.putNarrow(CellRasterizer.Raster.glyph(code), row: row, column: column, style: border)
+        raster.codes.withUnsafeBufferPointer { codes in
+            for row in rows {
+                let rasterBase = (row - raster.top) * raster.columns - raster.left
+                for column in columns {
+                    let code = codes[rasterBase + column]
+                    if code == CellRasterizer.Raster.none { continue }
+                    if let skipping, skipping.grid.isCovered(row: row, column: column, inFrontOf: skipping.layer) { continue }
+                    if code == CellRasterizer.Raster.interior {
+                        let inImage = depth == 0
+                            && metrics.imageBand.contains(shape.local(geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)).y)
+                        frame.putNarrow(" ", row: row, column: column, style: inImage ? imageStyle : fill)
+                    } else {
+                        frame.putNarrow(CellRasterizer.Raster.glyph(code), row: row, column: column, style: border)
+                    }
                 }
             }
         }
