@@ -42,14 +42,19 @@ struct LayerGrid {
         let rowSpan = raster.rowRange.clamped(to: -Self.margin..<(rows - Self.margin))
         let columnSpan = raster.columnRange.clamped(to: gridColumns)
         guard !columnSpan.isEmpty else { return }
+        let columns = columns
         raster.codes.withUnsafeBufferPointer { codes in
-            for row in rowSpan {
-                let base = (row + Self.margin) * columns + Self.margin
-                let rasterBase = (row - raster.top) * raster.columns - raster.left
-                for column in columnSpan where codes[rasterBase + column] != CellRasterizer.Raster.none {
-                    let i = base + column
-                    if l > front[i] { front[i] = l }
-                    if l < back[i] { back[i] = l }
+            front.withUnsafeMutableBufferPointer { front in
+                back.withUnsafeMutableBufferPointer { back in
+                    for row in rowSpan {
+                        let base = (row + Self.margin) * columns + Self.margin
+                        let rasterBase = (row - raster.top) * raster.columns - raster.left
+                        for column in columnSpan where codes[rasterBase + column] != CellRasterizer.Raster.none {
+                            let i = base + column
+                            if l > front[i] { front[i] = l }
+                            if l < back[i] { back[i] = l }
+                        }
+                    }
                 }
             }
         }
