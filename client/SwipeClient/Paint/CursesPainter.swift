@@ -37,6 +37,12 @@ struct CursesPainter {
     @discardableResult
     mutating func paint(_ frame: Frame) -> Int {
         let runs = FrameDiff.runs(from: previous, to: frame)
+        apply(runs, making: frame)
+        return runs.count
+    }
+
+    /// Draws runs already computed from the previous frame to `frame`, and refreshes.
+    mutating func apply(_ runs: [FrameRun], making frame: Frame) {
         for run in runs {
             var column = run.column
             for cell in run.cells {
@@ -48,7 +54,6 @@ struct CursesPainter {
         previous = frame
         wnoutrefresh(window)
         doupdate()
-        return runs.count
     }
 
     private mutating func draw(_ cell: Cell, row: Int, column: Int) {

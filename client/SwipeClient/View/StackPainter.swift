@@ -72,13 +72,15 @@ struct StackPainter {
         let metrics = ContentMetrics(rect: rect, pointsPerColumn: geometry.pointsPerColumn, image: card.image)
         let imageStyle = adjust(palette.image(card.image.color))
         let rows = raster.rowRange.clamped(to: clipRows), columns = raster.columnRange.clamped(to: clipColumns)
+        // Bound once, outside the loop (binding the optional per cell would copy the grid each time).
+        let skipGrid = skipping?.grid ?? LayerGrid(size: TermSize(columns: 0, rows: 0)), skipLayer = skipping?.layer ?? Int.max
         raster.codes.withUnsafeBufferPointer { codes in
             for row in rows {
                 let rasterBase = (row - raster.top) * raster.columns - raster.left
                 for column in columns {
                     let code = codes[rasterBase + column]
                     if code == CellRasterizer.Raster.none { continue }
-                    if let skipping, skipping.grid.isCovered(row: row, column: column, inFrontOf: skipping.layer) { continue }
+                    if skipLayer < Int.max, skipGrid.isCovered(row: row, column: column, inFrontOf: skipLayer) { continue }
                     if code == CellRasterizer.Raster.interior {
                         let inImage = depth == 0
                             && metrics.imageBand.contains(shape.local(geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)).y)
