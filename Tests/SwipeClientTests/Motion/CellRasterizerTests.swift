@@ -9,7 +9,7 @@ import Testing
 
     @Test func anUprightCardHasRoundedBoxCorners() {
         let raster = CellRasterizer(geometry: Self.geometry).rasterize(frame: Self.frame, transform: .identity)
-        let glyphs = raster.cells.values.compactMap { if case let .border(g) = $0 { return g } else { return nil } }
+        let glyphs = raster.covered.compactMap { if case let .border(g) = $0.coverage { return g } else { return nil } }
         #expect(Set(glyphs).isSuperset(of: ["╭", "╮", "╰", "╯", "─", "│"]))
         #expect(glyphs.filter { $0 == "╭" }.count == 1)
     }
@@ -23,7 +23,7 @@ import Testing
     @Test(arguments: [0.08, 0.2, -0.3])
     func aTiltedCardLeansItsOutline(_ rotation: Double) {
         let raster = CellRasterizer(geometry: Self.geometry).rasterize(frame: Self.frame, transform: CardTransform(rotation: rotation))
-        let border = raster.cells.filter { if case .border = $0.value { return true } else { return false } }.map(\.key)
+        let border = raster.covered.filter { if case .border = $0.coverage { return true } else { return false } }.map(\.key)
         #expect(!border.isEmpty)
         // Clockwise (positive) tilt: the top edge runs downwards to the right, so its row 8 columns
         // right of the centre is lower than 8 columns left of it; the other way for a negative tilt.
@@ -31,7 +31,7 @@ import Testing
         let top = Dictionary(grouping: border, by: \.column).mapValues { $0.map(\.row).min() ?? 0 }
         let left = top[centre - 8] ?? 0, right = top[centre + 8] ?? 0
         #expect(rotation > 0 ? right > left : left > right)
-        #expect(raster.cells.values.contains(.interior))
+        #expect(raster.covered.contains { $0.coverage == .interior })
     }
 
     @Test(arguments: [
@@ -40,8 +40,48 @@ import Testing
     ])
     func cardsFarOffScreenOrAbsurdDrawNothingAndDoNotTrap(_ transform: CardTransform) {
         let raster = CellRasterizer(geometry: Self.geometry).rasterize(frame: Self.frame, transform: transform, withShadow: true)
-        let onScreen = raster.cells.keys.filter { $0.row >= 0 && $0.row < 24 && $0.column >= 0 && $0.column < 80 }
+        let onScreen = raster.covered.map(\.key).filter { $0.row >= 0 && $0.row < 24 && $0.column >= 0 && $0.column < 80 }
         #expect(onScreen.isEmpty)
+    }
+
+    @Test func aRasterAnswersForEveryCellAndListsCoveredCellsInScreenOrder() {
+        var raster = CellRasterizer.Raster(top: -1, left: 5, rows: 2, columns: 3)
+        raster.set(.border("⠁"), row: 0, column: 7)
+        raster.set(.interior, row: -1, column: 6)
+        raster.set(.interior, row: 9, column: 9)   // outside the box: ignored
+        #expect(raster[CellRasterizer.CellKey(row: 0, column: 7)] == .border("⠁"))
+        #expect(raster[CellRasterizer.CellKey(row: -1, column: 6)] == .interior)
+        #expect(raster.isInterior(row: -1, column: 6) && !raster.isInterior(row: 0, column: 7))
+        #expect(raster[CellRasterizer.CellKey(row: 0, column: 5)] == nil)
+        #expect(raster[CellRasterizer.CellKey(row: 9, column: 9)] == nil && !raster.covers(CellRasterizer.CellKey(row: 9, column: 9)))
+        #expect(raster.covered.map(\.key) == [CellRasterizer.CellKey(row: -1, column: 6), CellRasterizer.CellKey(row: 0, column: 7)])
+        #expect(CellRasterizer.Raster().covered.isEmpty)
+    }
+
+    /// The bulk grid test gives exactly the answers of `contains` point by point, however the card is turned.
+    @Test(arguments: [
+        CardTransform(rotation: 0.2), CardTransform(translation: Point(x: -37, y: 12), rotation: -0.31),
+        CardTransform(rotation: 2.4, scale: 0.7), CardTransform(translation: Point(x: 90, y: -40), rotation: -3.0, scale: 1.3),
+        CardTransform(rotation: .pi / 2), CardTransform(rotation: 0.005),
+    ])
+    func theGridTestAgreesWithThePointTest(_ transform: CardTransform) {
+        let shape = CardShape(frame: Self.frame, transform: transform)
+        let xs = (0..<150).map { -60 + Double($0) * 2.75 }, ys = (0..<120).map { -40 + Double($0) * 4.1 }
+        for offset in [0, 1] {
+            let bits = shape.containsGrid(xs: xs, ys: ys, offset: offset)
+            let words = (offset + xs.count + 63) / 64
+            var mismatches = 0, inside = 0
+            for (j, y) in ys.enumerated() {
+                for (i, x) in xs.enumerated() {
+                    let bit = offset + i
+                    let fromGrid = bits[j * words + bit / 64] >> UInt64(bit % 64) & 1 == 1
+                    if fromGrid != shape.contains(Point(x: x, y: y)) { mismatches += 1 }
+                    if fromGrid { inside += 1 }
+                }
+            }
+            #expect(mismatches == 0)
+            #expect(inside > 1000)
+        }
     }
 
     @Test func shapeContainsItsCentreButNotItsCorners() {

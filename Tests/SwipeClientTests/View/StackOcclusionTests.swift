@@ -29,7 +29,7 @@ import Testing
         let frame = view(model, size: size)
         let geometry = StackGeometry(size: size)
         var checked = 0
-        for (key, _) in raster.cells where (0..<geometry.stackColumns).contains(key.column) && geometry.stackRows.contains(key.row) {
+        for (key, _) in raster.covered where (0..<geometry.stackColumns).contains(key.column) && geometry.stackRows.contains(key.row) {
             #expect(frame[key.row, key.column] == alone[key.row, key.column],
                     "cell (\(key.row), \(key.column)) inside the dragged card shows \(frame[key.row, key.column].grapheme)")
             checked += 1

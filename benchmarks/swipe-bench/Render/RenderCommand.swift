@@ -1,5 +1,6 @@
 // Shell: `swipe-bench render`. Main thread only: drives the client's pure update/view functions
-// with synthetic input and times `view(model, size)` and `FrameDiff.runs` per frame.
+// with synthetic input and times `view(model, size)`, `FrameDiff.runs`, and painting the runs
+// through the client's curses painter into a curses screen on /dev/null, per frame.
 import ArgumentParser
 import Foundation
 import Histogram
@@ -10,15 +11,28 @@ import SwipeProtocol
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Time the terminal client's view(model, size) and frame diff while a card is dragged.")
+        abstract: "Time the terminal client's view(model, size), frame diff and curses painting while a card is dragged.")
 
     @Option(help: "Frames per scenario and size.") var frames = 2000
     @Option(help: "Terminal sizes as COLSxROWS, comma-separated.") var sizes = "80x24,120x40,200x60"
+    @Option(help: "Scenarios, comma-separated (local-drag, remote-drags, still).") var scenarios = "local-drag,remote-drags,still"
     @Flag(help: "Print one JSON object instead of text.") var json = false
+    @Flag(help: "Also print a digest of every frame drawn (to check two builds draw the same frames).") var checksum = false
 
     func validate() throws {
         if frames < 1 { throw ValidationError("--frames must be at least 1") }
         _ = try Self.parseSizes(sizes)
+        _ = try Self.parseScenarios(scenarios)
+    }
+
+    static func parseScenarios(_ text: String) throws -> [RenderScenario] {
+        try text.split(separator: ",").map { part in
+            guard let scenario = RenderScenario(rawValue: String(part)) else {
+                let known = RenderScenario.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("unknown scenario \"\(part)\" in --scenarios (known: \(known))")
+            }
+            return scenario
+        }
     }
 
     static func parseSizes(_ text: String) throws -> [TermSize] {
@@ -34,8 +48,8 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         var results: [RenderResult] = []
         for size in try Self.parseSizes(sizes) {
-            for scenario in RenderScenario.allCases {
-                results.append(RenderBench.measure(scenario, size: size, frames: frames))
+            for scenario in try Self.parseScenarios(scenarios) {
+                results.append(RenderBench.measure(scenario, size: size, frames: frames, checksum: checksum))
             }
         }
         if json {
@@ -46,8 +60,11 @@ struct RenderCommand: ParsableCommand {
             for r in results {
                 let label = r.scenario.padding(toLength: 13, withPad: " ", startingAt: 0)
                 let size = "\(r.columns)x\(r.rows)".padding(toLength: 8, withPad: " ", startingAt: 0)
-                print(label + size + String(format: "view p50 %7.1f µs  p99 %7.1f µs   diff p50 %6.1f µs   changed cells/frame %5.0f   %5.0f frames/s",
-                                            r.view_us.p50, r.view_us.p99, r.diff_us.p50, r.changed_cells_per_frame, r.frames_per_s))
+                let digest = r.frames_checksum.map { "   frames " + $0 } ?? ""
+                let paint = r.paint_us.map { String(format: "paint p50 %6.1f µs", $0.p50) } ?? "paint n/a        "
+                print(label + size + String(format: "view p50 %7.1f µs  p99 %7.1f µs   diff p50 %6.1f µs   ",
+                                            r.view_us.p50, r.view_us.p99, r.diff_us.p50)
+                      + paint + String(format: "   changed cells/frame %5.0f   %5.0f frames/s", r.changed_cells_per_frame, r.frames_per_s) + digest)
             }
         }
     }
@@ -72,8 +89,11 @@ struct RenderResult: Codable {
     var frames: Int
     var view_us: MicrosecondSummary
     var diff_us: MicrosecondSummary
+    /// Drawing the runs with the curses painter and refreshing (nil when no curses screen could be made).
+    var paint_us: MicrosecondSummary?
     var changed_cells_per_frame: Double
     var frames_per_s: Double
+    var frames_checksum: String?
 }
 
 enum RenderBench {
@@ -88,12 +108,16 @@ enum RenderBench {
         return model
     }
 
-    static func measure(_ scenario: RenderScenario, size: TermSize, frames: Int) -> RenderResult {
+    static func measure(_ scenario: RenderScenario, size: TermSize, frames: Int, checksum: Bool = false) -> RenderResult {
         var model = model(size: size)
         var viewTimes = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
         var diffTimes = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
+        var paintTimes = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
+        let screen = OffscreenCursesScreen(size: size)
+        defer { screen?.close() }
         var changed = 0
         var previous: Frame?
+        var digest = FrameChecksum()
         let centre = (row: size.rows / 2, column: size.columns / 2)
         if scenario == .localDrag { _ = update(&model, .mousePressed(row: centre.row, column: centre.column)) }
         let started = DispatchTime.now().uptimeNanoseconds
@@ -115,18 +139,22 @@ enum RenderBench {
             let t1 = DispatchTime.now().uptimeNanoseconds
             let runs = FrameDiff.runs(from: previous, to: frame)
             let t2 = DispatchTime.now().uptimeNanoseconds
+            screen?.paint(runs, making: frame)
+            let t3 = DispatchTime.now().uptimeNanoseconds
             _ = viewTimes.record(max(1, (t1 - t0) / 1000))
             _ = diffTimes.record(max(1, (t2 - t1) / 1000))
+            _ = paintTimes.record(max(1, (t3 - t2) / 1000))
             if i > 0 { changed += runs.reduce(0) { $0 + $1.cells.count } }
             previous = frame
+            if checksum { digest.add(frame) }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         func summary(_ h: Histogram<UInt64>) -> MicrosecondSummary {
             MicrosecondSummary(p50: Double(h.valueAtPercentile(50)), p99: Double(h.valueAtPercentile(99)), max: Double(h.max))
         }
         return RenderResult(scenario: scenario.rawValue, columns: size.columns, rows: size.rows, frames: frames,
-                            view_us: summary(viewTimes), diff_us: summary(diffTimes),
+                            view_us: summary(viewTimes), diff_us: summary(diffTimes), paint_us: screen.map { _ in summary(paintTimes) },
                             changed_cells_per_frame: frames > 1 ? Double(changed) / Double(frames - 1) : 0,
-                            frames_per_s: (Double(frames) / seconds).rounded())
+                            frames_per_s: (Double(frames) / seconds).rounded(), frames_checksum: checksum ? digest.hex : nil)
     }
 }

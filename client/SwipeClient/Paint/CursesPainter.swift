@@ -14,6 +14,10 @@ struct CursesPainter {
     var previous: Frame?
     var pairs: [PairKey: Int16] = [:]
     let maxPairs: Int
+    /// The attributes and colour pair of the last style drawn (runs repeat a style cell after cell).
+    private var lastStyle: CellStyle?
+    private var lastAttributes = swipe_a_normal()
+    private var lastPair: Int16 = 0
 
     struct PairKey: Hashable {
         var foreground: Int
@@ -37,6 +41,12 @@ struct CursesPainter {
     @discardableResult
     mutating func paint(_ frame: Frame) -> Int {
         let runs = FrameDiff.runs(from: previous, to: frame)
+        apply(runs, making: frame)
+        return runs.count
+    }
+
+    /// Draws runs already computed from the previous frame to `frame`, and refreshes.
+    mutating func apply(_ runs: [FrameRun], making frame: Frame) {
         for run in runs {
             var column = run.column
             for cell in run.cells {
@@ -48,20 +58,35 @@ struct CursesPainter {
         previous = frame
         wnoutrefresh(window)
         doupdate()
-        return runs.count
     }
 
     private mutating func draw(_ cell: Cell, row: Int, column: Int) {
-        var attributes = swipe_a_normal()
-        if cell.style.bold { attributes |= swipe_a_bold() }
-        if cell.style.dim { attributes |= swipe_a_dim() }
-        if cell.style.reverse { attributes |= swipe_a_reverse() }
-        if cell.style.underline { attributes |= swipe_a_underline() }
-        let pair = pairNumber(for: cell.style)
-        var chars: [wchar_t] = cell.grapheme.unicodeScalars.prefix(5).map { wchar_t(bitPattern: $0.value) }
-        if chars.isEmpty { chars = [wchar_t(32)] }
-        chars.append(0)
-        _ = swipe_put_cell(window, Int32(row), Int32(column), chars, attributes, pair)
+        let style = cell.style
+        if style != lastStyle {
+            var attributes = swipe_a_normal()
+            if style.bold { attributes |= swipe_a_bold() }
+            if style.dim { attributes |= swipe_a_dim() }
+            if style.reverse { attributes |= swipe_a_reverse() }
+            if style.underline { attributes |= swipe_a_underline() }
+            lastStyle = style
+            lastAttributes = attributes
+            lastPair = pairNumber(for: style)
+        }
+        // The grapheme's first five code points (base + combining), NUL-terminated, without a heap array.
+        withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: 6) { chars in
+            guard let base = chars.baseAddress else { return }
+            var count = 0
+            for scalar in cell.grapheme.unicodeScalars.prefix(5) {
+                chars[count] = wchar_t(bitPattern: scalar.value)
+                count += 1
+            }
+            if count == 0 {
+                chars[0] = 32
+                count = 1
+            }
+            chars[count] = 0
+            _ = swipe_put_cell(window, Int32(row), Int32(column), base, lastAttributes, lastPair)
+        }
     }
 
     private mutating func pairNumber(for style: CellStyle) -> Int16 {

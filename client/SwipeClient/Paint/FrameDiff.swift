@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A horizontal run of cells to draw, starting at a cell that is not a continuation.
 ///
 /// ```swift
@@ -36,32 +42,37 @@ public enum FrameDiff {
     /// ```
     public static func runs(from old: Frame?, to new: Frame) -> [FrameRun] {
         let size = new.size
+        let width = size.columns
         guard let old, old.size == size else {
             return (0..<size.rows).map { row in
-                FrameRun(row: row, column: 0, cells: (0..<size.columns).map { new[row, $0] })
+                FrameRun(row: row, column: 0, cells: Array(new.cells[(row * width)..<((row + 1) * width)]))
             }
         }
         var runs: [FrameRun] = []
-        for row in 0..<size.rows {
-            var changed: [Int] = []
-            for column in 0..<size.columns where old[row, column] != new[row, column] {
-                changed.append(column)
-            }
-            guard !changed.isEmpty else { continue }
-            var spans: [(Int, Int)] = []
-            for column in changed {
-                var start = column
-                if new[row, start].isContinuation { start = max(0, start - 1) }
-                var end = column
-                if end + 1 < size.columns, new[row, end + 1].isContinuation { end += 1 }
-                if let last = spans.last, start <= last.1 + 3 {
-                    spans[spans.count - 1].1 = max(last.1, end)
-                } else {
-                    spans.append((start, end))
+        old.cells.withUnsafeBufferPointer { before in
+            new.cells.withUnsafeBufferPointer { after in
+                var spans: [(Int, Int)] = []
+                let rowBytes = width * MemoryLayout<Cell>.stride
+                for row in 0..<size.rows {
+                    let base = row * width
+                    // Byte-identical rows are equal (the usual case); other rows are compared cell by cell.
+                    if let a = before.baseAddress, let b = after.baseAddress, memcmp(a + base, b + base, rowBytes) == 0 { continue }
+                    spans.removeAll(keepingCapacity: true)
+                    for column in 0..<width where before[base + column] != after[base + column] {
+                        var start = column
+                        if after[base + start].isContinuation { start = max(0, start - 1) }
+                        var end = column
+                        if end + 1 < width, after[base + end + 1].isContinuation { end += 1 }
+                        if let last = spans.last, start <= last.1 + 3 {
+                            spans[spans.count - 1].1 = max(last.1, end)
+                        } else {
+                            spans.append((start, end))
+                        }
+                    }
+                    for (start, end) in spans {
+                        runs.append(FrameRun(row: row, column: start, cells: Array(after[(base + start)...(base + end)])))
+                    }
                 }
-            }
-            for (start, end) in spans {
-                runs.append(FrameRun(row: row, column: start, cells: (start...end).map { new[row, $0] }))
             }
         }
         return runs

@@ -8,9 +8,9 @@ struct CardShape {
     let transform: CardTransform
     /// Seed 000's corner radius.
     static let cornerRadius = 15.0
-    private let cosine: Double
-    private let sine: Double
-    private let inverseScale: Double
+    let cosine: Double
+    let sine: Double
+    let inverseScale: Double
 
     init(frame: Rect, transform: CardTransform) {
         self.frame = frame
@@ -20,7 +20,7 @@ struct CardShape {
         inverseScale = 1 / max(0.01, transform.scale)
     }
 
-    private var center: Point { frame.center + transform.translation }
+    var center: Point { frame.center + transform.translation }
 
     /// Layout point → card-local point.
     func local(_ p: Point) -> Point {

@@ -33,12 +33,10 @@ public enum TermColor: Hashable, Sendable {
 /// CellStyle.plain.isPlain   // true
 /// ```
 public struct CellStyle: Hashable, Sendable {
-    public var foreground: TermColor?
-    public var background: TermColor?
-    public var bold: Bool
-    public var dim: Bool
-    public var reverse: Bool
-    public var underline: Bool
+    /// Everything in one word (so frames compare and copy fast, and equal styles are equal bytes):
+    /// foreground in bits 0–25, background in bits 26–51 (see `code(_:)`), then bold, dim,
+    /// reverse and underline in bits 52–55. Bits 56–63 stay zero.
+    private(set) var bits: UInt64
 
     /// Creates a style; everything defaults to the terminal's own.
     ///
@@ -47,12 +45,43 @@ public struct CellStyle: Hashable, Sendable {
     /// ```
     public init(foreground: TermColor? = nil, background: TermColor? = nil, bold: Bool = false, dim: Bool = false,
                 reverse: Bool = false, underline: Bool = false) {
-        self.foreground = foreground
-        self.background = background
+        bits = Self.code(foreground) | Self.code(background) << Self.backgroundShift
         self.bold = bold
         self.dim = dim
         self.reverse = reverse
         self.underline = underline
+    }
+
+    init(bits: UInt64) { self.bits = bits & Self.allBits }
+
+    public var foreground: TermColor? {
+        get { Self.color(bits & Self.colorMask) }
+        set { bits = bits & ~Self.colorMask | Self.code(newValue) }
+    }
+
+    public var background: TermColor? {
+        get { Self.color(bits >> Self.backgroundShift & Self.colorMask) }
+        set { bits = bits & ~(Self.colorMask << Self.backgroundShift) | Self.code(newValue) << Self.backgroundShift }
+    }
+
+    public var bold: Bool {
+        get { flag(52) }
+        set { setFlag(52, newValue) }
+    }
+
+    public var dim: Bool {
+        get { flag(53) }
+        set { setFlag(53, newValue) }
+    }
+
+    public var reverse: Bool {
+        get { flag(54) }
+        set { setFlag(54, newValue) }
+    }
+
+    public var underline: Bool {
+        get { flag(55) }
+        set { setFlag(55, newValue) }
     }
 
     /// The terminal's default look.
@@ -64,6 +93,34 @@ public struct CellStyle: Hashable, Sendable {
     /// CellStyle(bold: true).isPlain   // false
     /// ```
     public var isPlain: Bool { self == .plain }
+
+    static let allBits: UInt64 = 1 << 56 - 1
+    private static let colorMask: UInt64 = 1 << 26 - 1
+    private static let backgroundShift: UInt64 = 26
+
+    private func flag(_ bit: UInt64) -> Bool { bits >> bit & 1 == 1 }
+
+    private mutating func setFlag(_ bit: UInt64, _ on: Bool) {
+        bits = on ? bits | 1 << bit : bits & ~(1 << bit)
+    }
+
+    /// A colour as 26 bits: 0 none, 1 << 24 | index for a palette entry, 2 << 24 | 0xRRGGBB for 24-bit.
+    private static func code(_ color: TermColor?) -> UInt64 {
+        switch color {
+        case nil: return 0
+        case let .indexed(index)?: return 1 << 24 | UInt64(index)
+        case let .rgb(c)?: return 2 << 24 | UInt64(c.red) << 16 | UInt64(c.green) << 8 | UInt64(c.blue)
+        }
+    }
+
+    private static func color(_ code: UInt64) -> TermColor? {
+        switch code >> 24 {
+        case 1: return .indexed(UInt8(truncatingIfNeeded: code))
+        case 2: return .rgb(RGBColor(red: UInt8(truncatingIfNeeded: code >> 16), green: UInt8(truncatingIfNeeded: code >> 8),
+                                     blue: UInt8(truncatingIfNeeded: code)))
+        default: return nil
+        }
+    }
 }
 
 /// One terminal cell: a grapheme (possibly with combining marks) and its style. A wide grapheme
@@ -76,9 +133,22 @@ public struct CellStyle: Hashable, Sendable {
 public struct Cell: Hashable, Sendable {
     /// The text drawn here ("" in a continuation cell).
     public var grapheme: String
-    public var style: CellStyle
+    /// The style's bits, and bit 63 for a continuation: one word with no padding, so a row of
+    /// cells that are equal is (almost always) equal bytes too, which `FrameDiff` checks first.
+    private var packed: UInt64
+
+    private static let continuationBit: UInt64 = 1 << 63
+
+    public var style: CellStyle {
+        get { CellStyle(bits: packed) }
+        set { packed = packed & Self.continuationBit | newValue.bits }
+    }
+
     /// True for the right half of a wide grapheme.
-    public var isContinuation: Bool
+    public var isContinuation: Bool {
+        get { packed & Self.continuationBit != 0 }
+        set { packed = newValue ? packed | Self.continuationBit : packed & ~Self.continuationBit }
+    }
 
     /// Creates a cell.
     ///
@@ -87,8 +157,7 @@ public struct Cell: Hashable, Sendable {
     /// ```
     public init(grapheme: String, style: CellStyle = .plain, isContinuation: Bool = false) {
         self.grapheme = grapheme
-        self.style = style
-        self.isContinuation = isContinuation
+        packed = style.bits | (isContinuation ? Self.continuationBit : 0)
     }
 
     /// A space in the default style.

@@ -52,6 +52,19 @@ public struct Frame: Hashable, Sendable {
         return width
     }
 
+    /// Puts a grapheme the caller knows is one column wide (a space, box drawing, braille): what
+    /// `put` does for such a grapheme, without looking its width up.
+    ///
+    /// ```swift
+    /// frame.putNarrow("─", row: 0, column: 0, style: .plain)
+    /// ```
+    @inline(__always)
+    mutating func putNarrow(_ grapheme: String, row: Int, column: Int, style: CellStyle) {
+        guard contains(row: row, column: column) else { return }
+        clearWide(row: row, column: column)
+        cells[row * size.columns + column] = Cell(grapheme: grapheme, style: style)
+    }
+
     /// Sets the style of a cell without changing its text.
     ///
     /// ```swift
@@ -91,8 +104,15 @@ public struct Frame: Hashable, Sendable {
     /// ```
     public mutating func fill(row: Int, column: Int, rows: Int, columns: Int, with grapheme: Character = " ",
                               style: CellStyle = .plain) {
+        let narrow = Self.width(grapheme) == 1
+        let text = String(grapheme)
         for y in row..<(row + max(0, rows)) {
-            for x in column..<(column + max(0, columns)) { put(grapheme, row: y, column: x, style: style) }
+            if narrow {
+                let xs = (column..<(column + max(0, columns))).clamped(to: 0..<size.columns)
+                for x in xs { putNarrow(text, row: y, column: x, style: style) }
+            } else {
+                for x in column..<(column + max(0, columns)) { put(grapheme, row: y, column: x, style: style) }
+            }
         }
     }
 
@@ -127,11 +147,19 @@ public struct Frame: Hashable, Sendable {
     /// Width with a fast path for the characters the view draws most: printable ASCII, box
     /// drawing, block elements and braille are all one column.
     static func width(_ ch: Character) -> Int {
-        let scalars = ch.unicodeScalars
-        if scalars.count == 1, let v = scalars.first?.value {
-            if v >= 0x20 && v < 0x7F { return 1 }
-            if v >= 0x2500 && v <= 0x259F { return 1 }
-            if v >= 0x2800 && v <= 0x28FF { return 1 }
+        // Looks at the UTF-8 bytes only: one printable ASCII byte, or the three bytes of one
+        // scalar in U+2500…U+259F (E2 94 80…E2 96 9F) or U+2800…U+28FF (E2 A0 80…E2 A3 BF).
+        let utf8 = ch.utf8
+        switch utf8.count {
+        case 1:
+            if let b = utf8.first, b >= 0x20, b < 0x7F { return 1 }
+        case 3:
+            var bytes = utf8.makeIterator()
+            if bytes.next() == 0xE2, let second = bytes.next(), let third = bytes.next() {
+                if (0x94...0x95).contains(second) || (second == 0x96 && third <= 0x9F) || (0xA0...0xA3).contains(second) { return 1 }
+            }
+        default:
+            break
         }
         return TextMetrics.width(ch)
     }

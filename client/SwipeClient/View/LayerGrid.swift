@@ -35,6 +35,39 @@ struct LayerGrid {
         if l < back[i] { back[i] = l }
     }
 
+    /// Records that layer `layer` covers every cell its raster covers.
+    mutating func add(_ raster: CellRasterizer.Raster, layer: Int) {
+        let l = Int16(clamping: layer)
+        let gridColumns = -Self.margin..<(columns - Self.margin)
+        let rowSpan = raster.rowRange.clamped(to: -Self.margin..<(rows - Self.margin))
+        let columnSpan = raster.columnRange.clamped(to: gridColumns)
+        guard !columnSpan.isEmpty else { return }
+        let columns = columns
+        raster.codes.withUnsafeBufferPointer { codes in
+            front.withUnsafeMutableBufferPointer { front in
+                back.withUnsafeMutableBufferPointer { back in
+                    for row in rowSpan {
+                        let base = (row + Self.margin) * columns + Self.margin
+                        let rasterBase = (row - raster.top) * raster.columns - raster.left
+                        for column in columnSpan where codes[rasterBase + column] != CellRasterizer.Raster.none {
+                            let i = base + column
+                            if l > front[i] { front[i] = l }
+                            if l < back[i] { back[i] = l }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a layer drawn after `layer` covers the cell at (row, column).
+    @inline(__always)
+    func isCovered(row: Int, column: Int, inFrontOf layer: Int) -> Bool {
+        let c = column + Self.margin, r = row + Self.margin
+        guard c >= 0, c < columns, r >= 0, r < rows else { return false }
+        return Int(front[r * columns + c]) > layer
+    }
+
     /// Whether a layer drawn after `layer` covers the cell.
     func isCovered(_ key: CellRasterizer.CellKey, inFrontOf layer: Int) -> Bool {
         guard let i = index(key) else { return false }

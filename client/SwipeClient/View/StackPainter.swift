@@ -38,21 +38,24 @@ struct StackPainter {
             return CellRasterizer(geometry: geometry).rasterize(frame: layer.rect, transform: layer.transform, withShadow: layer.depth == 0)
         }
         var grid = LayerGrid(size: geometry.size)
-        for (index, raster) in rasters.enumerated() {
-            for key in raster.cells.keys { grid.add(key, layer: index) }
-        }
+        for (index, raster) in rasters.enumerated() { grid.add(raster, layer: index) }
         for (index, layer) in layers.enumerated() {
             var raster = rasters[index]
             // No lone shadow dot just left of a card behind (it reads as a stray glyph beside that card's border).
             raster.shadow.removeAll { grid.isCovered(CellRasterizer.CellKey(row: $0.row, column: $0.column + 1), behind: index) }
+            let behindOthers = index < layers.count - 1
             drawCard(layer.card, rect: layer.rect, transform: layer.transform, depth: layer.depth, stamp: layer.stamp,
-                     raster: raster, hidden: index < layers.count - 1 ? { grid.isCovered($0, inFrontOf: index) } : nil, into: &frame)
+                     raster: raster, hidden: behindOthers ? { grid.isCovered($0, inFrontOf: index) } : nil,
+                     skipping: behindOthers ? (grid, index) : nil, into: &frame)
         }
         return grid
     }
 
+    /// Draws one card. `skipping` names cells not worth filling: those a card drawn later (in
+    /// front of `layer`) covers, which that card paints over anyway (its text lines avoid them too, through `hidden`).
     func drawCard(_ card: Card, rect: Rect, transform: CardTransform, depth: Int, stamp: Stamp?,
-                  raster: CellRasterizer.Raster, hidden: ((CellRasterizer.CellKey) -> Bool)? = nil, into frame: inout Frame) {
+                  raster: CellRasterizer.Raster, hidden: ((CellRasterizer.CellKey) -> Bool)? = nil,
+                  skipping: (grid: LayerGrid, layer: Int)? = nil, into frame: inout Frame) {
         guard transform.isDrawable, transform.alpha > 0.08 else { return }
         let faded = transform.alpha < 0.55
         func adjust(_ style: CellStyle) -> CellStyle {
@@ -62,23 +65,34 @@ struct StackPainter {
         }
         let border = adjust(depth == 0 ? palette.cardBorder : palette.backCardBorder)
         let fill = adjust(depth == 0 ? palette.cardFill : palette.backCardFill)
-        for key in raster.shadow where inClip(key) && raster.cells[key] == nil && frame[key.row, key.column] == .blank {
+        for key in raster.shadow where inClip(key) && !raster.covers(key) && frame[key.row, key.column] == .blank {
             frame.put("░", row: key.row, column: key.column, style: palette.shadow)
         }
         let shape = CardShape(frame: rect, transform: transform)
         let metrics = ContentMetrics(rect: rect, pointsPerColumn: geometry.pointsPerColumn, image: card.image)
-        for (key, coverage) in raster.cells where inClip(key) {
-            switch coverage {
-            case let .border(glyph):
-                frame.put(glyph, row: key.row, column: key.column, style: border)
-            case .interior:
-                let local = shape.local(geometry.point(column: Double(key.column) + 0.5, row: Double(key.row) + 0.5))
-                let inImage = depth == 0 && metrics.imageBand.contains(local.y)
-                frame.put(" ", row: key.row, column: key.column, style: inImage ? adjust(palette.image(card.image.color)) : fill)
+        let imageStyle = adjust(palette.image(card.image.color))
+        let rows = raster.rowRange.clamped(to: clipRows), columns = raster.columnRange.clamped(to: clipColumns)
+        // Bound once, outside the loop (binding the optional per cell would copy the grid each time).
+        let skipGrid = skipping?.grid ?? LayerGrid(size: TermSize(columns: 0, rows: 0)), skipLayer = skipping?.layer ?? Int.max
+        raster.codes.withUnsafeBufferPointer { codes in
+            for row in rows {
+                let rasterBase = (row - raster.top) * raster.columns - raster.left
+                for column in columns {
+                    let code = codes[rasterBase + column]
+                    if code == CellRasterizer.Raster.none { continue }
+                    if skipLayer < Int.max, skipGrid.isCovered(row: row, column: column, inFrontOf: skipLayer) { continue }
+                    if code == CellRasterizer.Raster.interior {
+                        let inImage = depth == 0
+                            && metrics.imageBand.contains(shape.local(geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)).y)
+                        frame.putNarrow(" ", row: row, column: column, style: inImage ? imageStyle : fill)
+                    } else {
+                        frame.putNarrow(CellRasterizer.Raster.glyph(code), row: row, column: column, style: border)
+                    }
+                }
             }
         }
-        let mask = Set(raster.cells.compactMap { $0.value == .interior && inClip($0.key) ? $0.key : nil })
-        let writer = LocalWriter(geometry: geometry, shape: shape, mask: mask, hidden: hidden)
+        let writer = LocalWriter(geometry: geometry, shape: shape, raster: raster, clipRows: clipRows, clipColumns: clipColumns,
+                                 hidden: hidden)
         for line in metrics.lines(for: card) {
             var style: CellStyle
             switch line.role {
@@ -128,9 +142,12 @@ struct StackPainter {
         var tilted = transform
         if abs(tilted.rotation) < 0.005 { tilted.rotation = 0.005 }
         let raster = CellRasterizer(geometry: geometry).rasterize(frame: rect, transform: tilted)
-        for (key, coverage) in raster.cells where inClip(key) {
-            if case let .border(glyph) = coverage, !cards.isCovered(key), frame[key.row, key.column] == .blank {
-                frame.put(glyph, row: key.row, column: key.column, style: palette.ghost)
+        for row in raster.rowRange.clamped(to: clipRows) {
+            for column in raster.columnRange.clamped(to: clipColumns) {
+                let code = raster.code(row: row, column: column)
+                guard code != CellRasterizer.Raster.none, code != CellRasterizer.Raster.interior,
+                      !cards.isCovered(CellRasterizer.CellKey(row: row, column: column)), frame[row, column] == .blank else { continue }
+                frame.putNarrow(CellRasterizer.Raster.glyph(code), row: row, column: column, style: palette.ghost)
             }
         }
         let corner = geometry.cell(for: CardShape(frame: rect, transform: tilted).layout(.zero))
@@ -143,13 +160,20 @@ struct StackPainter {
 }
 
 /// Writes text in a card's own rows and columns, each line starting where the transform puts
-/// its first cell, and only into cells inside the card. A line that touches a `hidden` cell (one
-/// a card in front covers) is left out whole.
+/// its first cell, and only into cells inside the card (interior cells of its raster within the
+/// clip). A line that touches a `hidden` cell (one a card in front covers) is left out whole.
 struct LocalWriter {
     let geometry: StackGeometry
     let shape: CardShape
-    let mask: Set<CellRasterizer.CellKey>
+    let raster: CellRasterizer.Raster
+    let clipRows: Range<Int>
+    let clipColumns: Range<Int>
     var hidden: ((CellRasterizer.CellKey) -> Bool)?
+
+    /// Whether text may go in a cell: inside the card and inside the clip.
+    func accepts(row: Int, column: Int) -> Bool {
+        clipRows.contains(row) && clipColumns.contains(column) && raster.isInterior(row: row, column: column)
+    }
 
     /// The cell where the card's own (row, column) lands under the transform.
     func anchor(localRow: Int, localColumn: Int) -> (row: Int, column: Int) {
@@ -181,8 +205,7 @@ struct LocalWriter {
         for ch in text {
             let w = TextMetrics.width(ch)
             guard w > 0 else { continue }
-            let key = CellRasterizer.CellKey(row: row, column: column)
-            let fits = mask.contains(key) && (w == 1 || mask.contains(CellRasterizer.CellKey(row: row, column: column + 1)))
+            let fits = accepts(row: row, column: column) && (w == 1 || accepts(row: row, column: column + 1))
             placed.append((ch, column, fits))
             column += w
         }

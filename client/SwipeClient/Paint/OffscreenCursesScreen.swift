@@ -1,0 +1,91 @@
+// Shell: a curses screen on /dev/null, for measuring painting (`swipe-bench render`). Use it from
+// ONE thread, and never in a process that also runs the real terminal (TerminalSession): it
+// sets the process locale to C.UTF-8 and makes its screen curses' current one. Touches only the
+// screen it made and the two /dev/null streams it opened.
+#if canImport(Glibc)
+import Glibc
+#endif
+import CNCursesW
+
+/// A real ncursesw screen (xterm-256color) that writes to /dev/null, painted through the same
+/// painter as the terminal client, so the cost of painting a frame's changes can be timed.
+///
+/// ```swift
+/// if let screen = OffscreenCursesScreen(size: TermSize(columns: 200, rows: 60)) {
+///     let frame = view(model, size: screen.size)
+///     screen.paint(FrameDiff.runs(from: nil, to: frame), making: frame)
+///     screen.close()
+/// }
+/// ```
+public final class OffscreenCursesScreen {
+    /// The screen's size.
+    public let size: TermSize
+    private var painter: CursesPainter
+    private let screen: OpaquePointer
+    private let output: UnsafeMutablePointer<FILE>
+    private let input: UnsafeMutablePointer<FILE>
+    private var closed = false
+
+    /// Makes the screen; nil when curses cannot (no xterm-256color terminfo, no /dev/null).
+    ///
+    /// ```swift
+    /// let screen = OffscreenCursesScreen(size: TermSize(columns: 80, rows: 24))
+    /// ```
+    public init?(size: TermSize) {
+        setlocale(LC_ALL, "C.UTF-8")
+        guard let output = fopen("/dev/null", "w") else { return nil }
+        guard let input = fopen("/dev/null", "r") else {
+            fclose(output)
+            return nil
+        }
+        guard let screen = newterm("xterm-256color", output, input) else {
+            fclose(output)
+            fclose(input)
+            return nil
+        }
+        set_term(screen)
+        resizeterm(Int32(size.rows), Int32(size.columns))
+        start_color()
+        use_default_colors()
+        self.size = size
+        self.screen = screen
+        self.output = output
+        self.input = input
+        painter = CursesPainter(window: swipe_stdscr(), colours: ColourMapper(colours: Int(swipe_colors())))
+    }
+
+    /// Draws runs computed from the previously painted frame to `frame`, then refreshes (the
+    /// escape sequences go to /dev/null).
+    ///
+    /// ```swift
+    /// screen.paint(FrameDiff.runs(from: previous, to: frame), making: frame)
+    /// ```
+    public func paint(_ runs: [FrameRun], making frame: Frame) {
+        guard !closed else { return }
+        painter.apply(runs, making: frame)
+    }
+
+    /// The characters curses holds at a position (ASCII text only), for tests.
+    func text(row: Int, column: Int, count: Int) -> String {
+        guard !closed, count > 0 else { return "" }
+        var buffer = [CChar](repeating: 0, count: count + 1)
+        _ = mvwinnstr(swipe_stdscr(), Int32(row), Int32(column), &buffer, Int32(count))
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Ends curses on the screen and closes its streams. Safe to call twice.
+    ///
+    /// ```swift
+    /// screen.close()
+    /// ```
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        endwin()
+        delscreen(screen)
+        fclose(output)
+        fclose(input)
+    }
+
+    deinit { close() }
+}
