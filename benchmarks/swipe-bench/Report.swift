@@ -53,6 +53,9 @@ enum Report {
         if let rss = r.server_rss_bytes { Swift.print("  server RSS       \(rss >> 10) KiB") }
         if let cpu = r.server_cpu_percent { Swift.print("  server CPU       \(cpu) % of one core") }
         if let cpu = r.bench_cpu_percent { Swift.print("  swipe-bench CPU  \(cpu) % of one core") }
+        if let steal = r.machine_steal_percent, let idle = r.machine_idle_percent {
+            Swift.print("  machine          \(steal) % stolen by the host, \(idle) % idle (of both cores)")
+        }
         if let per = r.rss_per_connection_bytes { Swift.print("  RSS/connection   \(per) bytes") }
         Swift.print("  errors           \(r.errors) \(r.error_breakdown.isEmpty ? "" : "\(r.error_breakdown)")")
         if let s = r.stalled_reader {

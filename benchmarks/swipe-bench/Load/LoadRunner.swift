@@ -36,6 +36,9 @@ struct LoadResult: Codable {
     var rss_per_connection_bytes: Int?
     var server_cpu_percent: Double?
     var bench_cpu_percent: Double?
+    /// Of the whole machine's CPU time in the window: given to other virtual machines, and left idle.
+    var machine_steal_percent: Double?
+    var machine_idle_percent: Double?
     var errors: Int
     var error_breakdown: [String: Int]
     var stalled_reader: StalledReader.Outcome?
@@ -93,6 +96,7 @@ enum LoadRunner {
         let measureStart = Date()
         let serverCPUStart = server?.cpuSeconds()
         let benchCPUStart = ServerProcess.cpuSeconds(statPath: "/proc/self/stat")
+        let machineStart = MachineCPU.read()
         var previous = shards.map { $0.progress() }.reduce(LoadProgress(), +)
         lastPrint = measureStart
         while Date().timeIntervalSince(measureStart) < options.duration {
@@ -123,6 +127,11 @@ enum LoadRunner {
         }
         let serverCPU = percent(serverCPUStart, server?.cpuSeconds())
         let benchCPU = percent(benchCPUStart, ServerProcess.cpuSeconds(statPath: "/proc/self/stat"))
+        let machineEnd = MachineCPU.read()
+        func machineShare(_ part: KeyPath<MachineCPU, UInt64>) -> Double? {
+            guard let machineStart, let machineEnd else { return nil }
+            return MachineCPU.share(of: part, from: machineStart, to: machineEnd)
+        }
         let stalledOutcome = stalled?.finish()
         var breakdown = stats.problems
         if stats.connectFailures > 0 { breakdown["connect failed"] = stats.connectFailures }
@@ -142,6 +151,7 @@ enum LoadRunner {
                 stats.connected > 0 ? (end - start) / stats.connected : nil
             },
             server_cpu_percent: serverCPU, bench_cpu_percent: benchCPU,
+            machine_steal_percent: machineShare(\.steal), machine_idle_percent: machineShare(\.idle),
             errors: breakdown.values.reduce(0, +), error_breakdown: breakdown, stalled_reader: stalledOutcome)
     }
 
