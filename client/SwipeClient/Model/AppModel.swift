@@ -72,6 +72,23 @@ public struct AppModel: Hashable, Sendable {
     /// ```
     public var serverNow: Double? { clockOffset.map { now + $0 } }
 
+    /// Who may vote on a card as this client knows the room now: in lockstep the online voters, in
+    /// free pacing every voter (the server counts the same way). A tally's own `eligible` was right
+    /// when it was sent; members who joined or went offline since make it stale (a free-pacing
+    /// card first seen in a welcome of a room of one said "0/1" after a second member joined).
+    ///
+    /// ```swift
+    /// model.eligibleVoters   // 2: Ann and Bo online, Cy offline (lockstep)
+    /// ```
+    public var eligibleVoters: Int? {
+        guard let room else { return nil }
+        let voters = room.members.filter { $0.role.canVote }
+        switch room.pacing {
+        case .lockstep: return voters.filter(\.online).count
+        case .free: return voters.count
+        }
+    }
+
     /// This member's own record in the room.
     ///
     /// ```swift

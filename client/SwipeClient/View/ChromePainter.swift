@@ -102,9 +102,10 @@ struct ChromePainter {
         line(room.phase == .finished || room.visible.isEmpty ? "Deck done" : "Card \(number) of \(room.totalCards)", palette.value)
         if let top = model.topCard, let tally = room.tallies.first(where: { $0.card == top.id }) {
             let barWidth = max(4, min(10, width - 12))
-            let filled = tally.eligible > 0 ? barWidth * min(tally.voted, tally.eligible) / tally.eligible : 0
+            let eligible = max(tally.voted, model.eligibleVoters ?? tally.eligible)
+            let filled = eligible > 0 ? barWidth * min(tally.voted, eligible) / eligible : 0
             let bar = String(repeating: "▰", count: filled) + String(repeating: "▱", count: barWidth - filled)
-            line("\(tally.voted)/\(tally.eligible) voted \(bar)", palette.label)
+            line("\(tally.voted)/\(eligible) voted \(bar)", palette.label)
         }
         if room.phase == .voting, let deadline = room.deadline, let serverNow = model.serverNow {
             let seconds = max(0, Int(((deadline - serverNow) / 1000).rounded(.up)))
