@@ -4,6 +4,7 @@
 #define SWIPEDECK_CLIBWEBSOCKETS_SHIM_H
 
 #include <libwebsockets.h>
+#include <stdlib.h>
 #include <string.h>
 
 /// LWS_PRE: the headroom lws_write needs in front of every payload.
@@ -37,29 +38,10 @@ static inline int swipe_lws_message_complete(struct lws *wsi) {
 #define EV_COMPAT3 0
 #include <ev.h>
 
-/// Makes a libev loop on epoll and points `info` at it as lws's foreign loop (LWS_SERVER_OPTION_LIBEV);
-/// `slot` (one pointer) must stay valid while the context is created. Returns the loop, or NULL
-/// with `info` unchanged when epoll is unavailable.
-static inline void *swipe_lws_attach_epoll_loop(struct lws_context_creation_info *info, void **slot) {
-    struct ev_loop *loop = ev_loop_new(EVBACKEND_EPOLL | EVFLAG_NOENV);
-    if (!loop) return NULL;
-    slot[0] = loop;
-    info->options |= LWS_SERVER_OPTION_LIBEV;
-    info->foreign_loops = slot;
-    return loop;
-}
-
-/// Undoes swipe_lws_attach_epoll_loop on `info` and frees the loop (lws refused it: fall back to poll).
-static inline void swipe_lws_detach_epoll_loop(struct lws_context_creation_info *info, void *loop) {
-    info->options &= ~(uint64_t)LWS_SERVER_OPTION_LIBEV;
-    info->foreign_loops = NULL;
-    ev_loop_destroy((struct ev_loop *)loop);
-}
-
 /// A one-shot libev timer that wakes lws through lws_cancel_service. lws 4.1's libev glue re-arms its
 /// own timer only when that timer is idle, so an lws timer scheduled earlier than the armed one
-/// (a keepalive ping, a hang-up, our wake timer) would wait for the later one; a wake-up services
-/// every ripe lws timer. The owner re-arms the nudge (at most a second ahead) after each loop turn.
+/// (a keepalive ping, a hang-up, a connect timeout) would wait for the later one; a wake-up makes
+/// lws service every ripe timer. The driver re-arms it before each turn of the loop.
 typedef struct swipe_ev_nudge {
     ev_timer timer;               /* first: the callback casts the watcher back */
     struct lws_context *context;
@@ -71,23 +53,52 @@ static void swipe_ev_nudge_fired(struct ev_loop *loop, ev_timer *watcher, int re
     if (nudge->context) lws_cancel_service(nudge->context);
 }
 
-/// (Re)arms the nudge to fire once, `seconds` from now.
-static inline void swipe_ev_nudge_arm(void *loop, swipe_ev_nudge *nudge, double seconds) {
-    ev_timer_stop((struct ev_loop *)loop, &nudge->timer);
-    ev_timer_init(&nudge->timer, swipe_ev_nudge_fired, seconds, 0.);
-    ev_timer_start((struct ev_loop *)loop, &nudge->timer);
+/// Everything a service thread needs to run lws on a libev epoll loop: the loop, the one-slot
+/// foreign-loop array lws reads at context creation, and the nudge. Server and client use it alike.
+typedef struct swipe_ev_driver {
+    struct ev_loop *loop;
+    void *foreign_loops[1];
+    swipe_ev_nudge nudge;
+} swipe_ev_driver;
+
+/// Makes a driver on a new epoll loop and points `info` at it as lws's foreign loop
+/// (LWS_SERVER_OPTION_LIBEV). NULL, with `info` unchanged, when epoll or memory is unavailable.
+static inline swipe_ev_driver *swipe_ev_driver_attach(struct lws_context_creation_info *info) {
+    swipe_ev_driver *driver = (swipe_ev_driver *)calloc(1, sizeof(swipe_ev_driver));
+    if (!driver) return NULL;
+    driver->loop = ev_loop_new(EVBACKEND_EPOLL | EVFLAG_NOENV);
+    if (!driver->loop) { free(driver); return NULL; }
+    driver->foreign_loops[0] = driver->loop;
+    ev_timer_init(&driver->nudge.timer, swipe_ev_nudge_fired, 1., 0.);
+    info->options |= LWS_SERVER_OPTION_LIBEV;
+    info->foreign_loops = driver->foreign_loops;
+    return driver;
 }
 
-/// Stops the nudge (before the loop is destroyed).
-static inline void swipe_ev_nudge_stop(void *loop, swipe_ev_nudge *nudge) {
-    ev_timer_stop((struct ev_loop *)loop, &nudge->timer);
+/// Undoes swipe_ev_driver_attach on `info` and frees the driver (lws refused the loop: fall back to poll).
+static inline void swipe_ev_driver_detach(struct lws_context_creation_info *info, swipe_ev_driver *driver) {
+    info->options &= ~(uint64_t)LWS_SERVER_OPTION_LIBEV;
+    info->foreign_loops = NULL;
+    ev_loop_destroy(driver->loop);
+    free(driver);
 }
 
-/// One turn of the loop: blocks until at least one event, handles what is ready, returns.
-static inline void swipe_ev_run_once(void *loop) { ev_run((struct ev_loop *)loop, EVRUN_ONCE); }
+/// One turn of the loop: the nudge armed `seconds` ahead, then block until at least one event and
+/// handle what is ready. `context` is the lws context made with this driver.
+static inline void swipe_ev_driver_turn(swipe_ev_driver *driver, struct lws_context *context, double seconds) {
+    driver->nudge.context = context;
+    ev_timer_stop(driver->loop, &driver->nudge.timer);
+    ev_timer_set(&driver->nudge.timer, seconds, 0.);
+    ev_timer_start(driver->loop, &driver->nudge.timer);
+    ev_run(driver->loop, EVRUN_ONCE);
+}
 
-/// Frees a loop made by swipe_lws_attach_epoll_loop (after lws_context_destroy).
-static inline void swipe_ev_loop_destroy(void *loop) { ev_loop_destroy((struct ev_loop *)loop); }
+/// Frees the driver and its loop, after lws_context_destroy.
+static inline void swipe_ev_driver_free(swipe_ev_driver *driver) {
+    ev_timer_stop(driver->loop, &driver->nudge.timer);
+    ev_loop_destroy(driver->loop);
+    free(driver);
+}
 
 /* ---- BEGIN swipe-server helpers (owned by the server module) ---- */
 

@@ -12,12 +12,7 @@ struct LoadCommand: ParsableCommand {
     @Option(help: "Number of client connections.") var clients = 100
     @Option(help: "Number of rooms (clients are spread evenly).") var rooms = 10
     @Option(help: "Seconds to measure after every room is voting.") var duration = 10.0
-    @Option(help: "Server to load (default: start swipe-server next to this executable on a free port).") var url: String?
-    @Option(help: "PID of the server at --url, to read its RSS.") var serverPid: Int32?
-    @Option(help: "Path of swipe-server to start (default: next to swipe-bench).") var serverPath: String?
-    @Option(help: "Also run against this peer: nio.") var against: String?
-    @Option(help: "NIO peer to load (default: start benchmarks/nio-peer's release build).") var nioUrl: String?
-    @Option(help: "Path of the nio-peer executable.") var nioPeerPath: String?
+    @OptionGroup var targets: TargetOptions
     @Option(help: "Milliseconds between votes in a room (each waits for the previous tally to reach everyone).")
     var voteIntervalMs = 100.0
     @Option(help: "Client threads (one lws loop each).") var threads = 2
@@ -26,10 +21,8 @@ struct LoadCommand: ParsableCommand {
     @Flag(name: .customLong("validate"), help: "Decode every server message with WireCodec (slower, checks the wire format).")
     var validateWire = false
     @Flag(help: "Add one member to room 0 that never reads.") var stallOne = false
-    @Flag(help: "Print one JSON object instead of text.") var json = false
 
     func validate() throws {
-        if let against, against != "nio" { throw ValidationError("--against must be \"nio\" (got \"\(against)\")") }
         if clients < 1 || rooms < 1 || clients < rooms { throw ValidationError("need --clients ≥ --rooms ≥ 1") }
         if duration <= 0 { throw ValidationError("--duration must be positive") }
         if threads < 1 || threads > 16 { throw ValidationError("--threads must be 1…16") }
@@ -49,27 +42,27 @@ struct LoadCommand: ParsableCommand {
         options.stallOne = stallOne
         options.cards = cards
 
-        try Self.runAgainstTargets(options: options, url: url, serverPid: serverPid, serverPath: serverPath,
-                                   against: against, nioURL: nioUrl, nioPeerPath: nioPeerPath, json: json)
+        try Self.runAgainstTargets(options: options, targets: targets)
     }
 
-    /// Runs `options` against swipe-server (started here, or at `url`), then, with `against: "nio"`,
+    /// Runs `options` against swipe-server (started here, or at `--url`), then, with `--against nio`,
     /// against the NIO peer with the same load, and prints both.
-    static func runAgainstTargets(options: LoadOptions, url: String?, serverPid: Int32?, serverPath: String?,
-                                  against: String?, nioURL: String?, nioPeerPath: String?, json: Bool) throws {
-        let primary = try target(url: url, pid: serverPid) { try ServerProcess.startSwipeServer(path: serverPath) }
+    static func runAgainstTargets(options: LoadOptions, targets: TargetOptions) throws {
+        let primary = try target(url: targets.url, pid: targets.serverPid) {
+            try ServerProcess.startSwipeServer(path: targets.serverPath)
+        }
         defer { primary.stop() }
         let result = try LoadRunner.run(url: try WebSocketURL(parsing: primary.url), server: primary,
                                         targetName: primary.name, options: options)
         primary.stop()
         var peerResult: LoadResult?
-        if against == "nio" {
-            let peer = try target(url: nioURL, pid: nil) { try ServerProcess.startNIOPeer(path: nioPeerPath) }
+        if targets.against == "nio" {
+            let peer = try target(url: targets.nioUrl, pid: nil) { try ServerProcess.startNIOPeer(path: targets.nioPeerPath) }
             defer { peer.stop() }
             peerResult = try LoadRunner.run(url: try WebSocketURL(parsing: peer.url), server: peer, targetName: "nio-peer",
                                             options: options)
         }
-        try Report.print(result, peer: peerResult, json: json)
+        try Report.print(result, peer: peerResult, json: targets.json)
     }
 
     static func target(url: String?, pid: Int32?, start: () throws -> ServerProcess) throws -> ServerProcess {
@@ -88,13 +81,8 @@ struct IdleCommand: ParsableCommand {
     @Option(help: "Number of client connections.") var clients = 10_000
     @Option(help: "Members per room.") var perRoom = 10
     @Option(help: "Seconds to hold the connections.") var hold = 5.0
-    @Option(help: "Server to load (default: start swipe-server).") var url: String?
-    @Option(help: "PID of the server at --url, to read its RSS.") var serverPid: Int32?
-    @Option(help: "Path of swipe-server to start.") var serverPath: String?
     @Option(help: "Client threads.") var threads = 2
-    @Option(help: "Also run against this peer: nio.") var against: String?
-    @Option(help: "Path of the nio-peer executable.") var nioPeerPath: String?
-    @Flag(help: "Print one JSON object instead of text.") var json = false
+    @OptionGroup var targets: TargetOptions
 
     func run() throws {
         signal(SIGPIPE, SIG_IGN)
@@ -105,7 +93,21 @@ struct IdleCommand: ParsableCommand {
         options.threads = threads
         options.idle = true
         options.cards = 10
-        try LoadCommand.runAgainstTargets(options: options, url: url, serverPid: serverPid, serverPath: serverPath,
-                                          against: against, nioURL: nil, nioPeerPath: nioPeerPath, json: json)
+        try LoadCommand.runAgainstTargets(options: options, targets: targets)
+    }
+}
+
+/// Which servers `load` and `idle` run against, and how the report is printed.
+struct TargetOptions: ParsableArguments {
+    @Option(help: "Server to load (default: start swipe-server next to this executable on a free port).") var url: String?
+    @Option(help: "PID of the server at --url, to read its RSS and CPU.") var serverPid: Int32?
+    @Option(help: "Path of swipe-server to start (default: next to swipe-bench).") var serverPath: String?
+    @Option(help: "Also run against this peer: nio.") var against: String?
+    @Option(help: "NIO peer to load (default: start benchmarks/nio-peer's release build).") var nioUrl: String?
+    @Option(help: "Path of the nio-peer executable.") var nioPeerPath: String?
+    @Flag(help: "Print one JSON object instead of text.") var json = false
+
+    func validate() throws {
+        if let against, against != "nio" { throw ValidationError("--against must be \"nio\" (got \"\(against)\")") }
     }
 }

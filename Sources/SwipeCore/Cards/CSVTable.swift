@@ -41,6 +41,17 @@ struct CSVTable {
             fields = []
             fieldWasQuoted = false
         }
+        /// A comma ends the field, a line end the field and the row; false for any other scalar.
+        func closesField(_ scalar: Unicode.Scalar, isLineEnd: Bool) -> Bool {
+            if scalar == "," {
+                endField()
+            } else if isLineEnd {
+                endRow()
+            } else {
+                return false
+            }
+            return true
+        }
 
         for scalar in text.unicodeScalars {
             if skipLF {
@@ -57,11 +68,7 @@ struct CSVTable {
                     state = .quoted
                     fieldWasQuoted = true
                     quoteLine = line
-                } else if scalar == "," {
-                    endField()
-                    state = .fieldStart
-                } else if isLineEnd {
-                    endRow()
+                } else if closesField(scalar, isLineEnd: isLineEnd) {
                     state = .fieldStart
                 } else if scalar == "\"" {
                     throw SyntaxError(line: line, message: "a quote inside an unquoted field; quote the whole field and double the quote (\"\")")
@@ -79,11 +86,7 @@ struct CSVTable {
                 if scalar == "\"" {
                     field.append(scalar)
                     state = .quoted
-                } else if scalar == "," {
-                    endField()
-                    state = .fieldStart
-                } else if isLineEnd {
-                    endRow()
+                } else if closesField(scalar, isLineEnd: isLineEnd) {
                     state = .fieldStart
                 } else {
                     throw SyntaxError(line: line, message: "unexpected text after a closing quote; expected a comma or the end of the line")

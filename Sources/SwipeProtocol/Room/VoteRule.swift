@@ -60,4 +60,21 @@ public enum Pacing: String, CaseIterable, Hashable, Sendable, Codable {
     case lockstep
     /// Each member at their own pace; a match is announced the moment the rule holds.
     case free
+
+    /// Whether a member counts toward a card's `eligible`: a voter, and in lockstep only while
+    /// online (the card does not wait for someone who is gone). The server's tallies and the
+    /// client's "N/M voted" both count with this.
+    ///
+    /// ```swift
+    /// Pacing.lockstep.countsAsEligible(role: .member, online: false)   // false
+    /// Pacing.free.countsAsEligible(role: .member, online: false)       // true
+    /// Pacing.free.countsAsEligible(role: .spectator, online: true)     // false
+    /// ```
+    public func countsAsEligible(role: Role, online: Bool) -> Bool {
+        guard role.canVote else { return false }
+        switch self {
+        case .lockstep: return online
+        case .free: return true
+        }
+    }
 }

@@ -1,22 +1,16 @@
 @testable import SwipeCore
 
-/// A tiny deterministic SplitMix64 generator for property-style tests (no Foundation random):
-/// the same seed gives the same sequence on every machine.
+/// SwipeCore's SplitMix64 with the helpers the property-style tests use: the same seed gives the
+/// same sequence on every machine.
 struct MotionRNG {
-    private var state: UInt64
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
+    mutating func unit() -> Double { generator.nextUnit() }
 
     /// Uniform in [low, high).
     mutating func double(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }

@@ -1,18 +1,8 @@
 import Testing
 @testable import SwipeCore
 
-/// SplitMix64: a small deterministic generator, so every run replays the same sequences.
-struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// SwipeCore's SplitMix64, so every run replays the same sequences.
+extension SplitMix64 {
     mutating func int(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))
     }
@@ -39,7 +29,7 @@ struct SplitMix64 {
 
     @Test(arguments: 0..<64)
     func randomEditsNeverTrapAndUndoRestoresExactly(_ seed: Int) {
-        var rng = SplitMix64(state: UInt64(seed))
+        var rng = SplitMix64(seed: UInt64(seed))
         var nextID = 0
         func freshCards(_ count: Int) -> [Card] {
             defer { nextID += count }

@@ -56,7 +56,7 @@ public struct DemoBot: Hashable, Sendable {
     var voted: Set<CardID> = []
     var plan: Plan?
     var now: Double = 0
-    var random: UInt64
+    var random: SplitMix64
     var seq = 1
 
     /// A bot that joins `room`.
@@ -66,7 +66,7 @@ public struct DemoBot: Hashable, Sendable {
     /// ```
     public init(name: String, seed: UInt64, likeBias: Double, room: RoomCode? = nil) {
         self.name = name
-        self.random = seed &* 0x9E37_79B9_7F4A_7C15 | 1
+        self.random = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 | 1)
         self.likeBias = likeBias
         self.room = room
     }
@@ -156,13 +156,6 @@ public struct DemoBot: Hashable, Sendable {
         return [.send(.drag(DragUpdate(card: plan.card, phase: phase, x: at.x, y: at.y, t: now)))]
     }
 
-    /// SplitMix64 → [0, 1).
-    mutating func nextUnit() -> Double {
-        random &+= 0x9E37_79B9_7F4A_7C15
-        var z = random
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
-    }
+    /// Uniform in [0, 1) from the bot's own generator.
+    mutating func nextUnit() -> Double { random.nextUnit() }
 }

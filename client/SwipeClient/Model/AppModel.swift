@@ -73,7 +73,7 @@ public struct AppModel: Hashable, Sendable {
     public var serverNow: Double? { clockOffset.map { now + $0 } }
 
     /// Who may vote on a card as this client knows the room now: in lockstep the online voters, in
-    /// free pacing every voter (the server counts the same way). A tally's own `eligible` was right
+    /// free pacing every voter (`Pacing.countsAsEligible`, as the server counts). A tally's own `eligible` was right
     /// when it was sent; members who joined or went offline since make it stale (a free-pacing
     /// card first seen in a welcome of a room of one said "0/1" after a second member joined).
     ///
@@ -82,11 +82,7 @@ public struct AppModel: Hashable, Sendable {
     /// ```
     public var eligibleVoters: Int? {
         guard let room else { return nil }
-        let voters = room.members.filter { $0.role.canVote }
-        switch room.pacing {
-        case .lockstep: return voters.filter(\.online).count
-        case .free: return voters.count
-        }
+        return room.members.count { room.pacing.countsAsEligible(role: $0.role, online: $0.online) }
     }
 
     /// This member's own record in the room.

@@ -32,9 +32,8 @@ final class ClientLoopCore: @unchecked Sendable {
     private var writeBuffer: UnsafeMutableRawPointer
     private var writeCapacity: Int
     private var shutdownDeadline: UInt64?
-    /// The libev (epoll) loop lws runs on, when asked for (nil: lws's own poll() loop).
-    private var eventLoop: UnsafeMutableRawPointer?
-    private let foreignLoopSlot = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
+    /// The libev (epoll) loop lws runs on, with its nudge, when asked for (nil: lws's own poll() loop).
+    private var driver: UnsafeMutablePointer<swipe_ev_driver>?
 
     init(subprotocol: String, deflate: Bool, maxMessageBytes: Int, epoll: Bool,
          onEvent: @escaping @Sendable (WebSocketClientEvent) -> Void) throws {
@@ -53,18 +52,16 @@ final class ClientLoopCore: @unchecked Sendable {
         info.options = swipe_lws_option_do_ssl_global_init()
         info.fd_limit_per_thread = 0
         info.user = Unmanaged.passUnretained(self).toOpaque()
-        foreignLoopSlot.initialize(to: nil)
-        if epoll { eventLoop = swipe_lws_attach_epoll_loop(&info, foreignLoopSlot) }
+        if epoll { driver = swipe_ev_driver_attach(&info) }
         var attempt = lws_create_context(&info)
-        if attempt == nil, let loop = eventLoop {
-            swipe_lws_detach_epoll_loop(&info, loop)   // no libev plugin: lws's own poll() loop
-            eventLoop = nil
+        if attempt == nil, let refused = driver {
+            swipe_ev_driver_detach(&info, refused)   // no libev plugin: lws's own poll() loop
+            driver = nil
             attempt = lws_create_context(&info)
         }
         guard let created = attempt else {
             protocols.deallocate()
             writeBuffer.deallocate()
-            foreignLoopSlot.deallocate()
             throw WebSocketClientLoopError.contextCreationFailed
         }
         context = created
@@ -129,15 +126,10 @@ final class ClientLoopCore: @unchecked Sendable {
         let ctx = context
         lock.unlock()
         guard let ctx else { return }
-        let nudge = UnsafeMutablePointer<swipe_ev_nudge>.allocate(capacity: 1)
-        nudge.initialize(to: swipe_ev_nudge())
-        nudge.pointee.context = ctx
-        defer { nudge.deallocate() }
         while true {
-            if let loop = eventLoop {
+            if let driver {
                 // lws's own timers (connect timeouts, keepalive) run at the latest a second late (see the shim).
-                swipe_ev_nudge_arm(loop, nudge, 1)
-                swipe_ev_run_once(loop)
+                swipe_ev_driver_turn(driver, ctx, 1)
             } else if lws_service(ctx, 0) < 0 {
                 break
             }
@@ -146,11 +138,9 @@ final class ClientLoopCore: @unchecked Sendable {
                 break
             }
         }
-        if let loop = eventLoop { swipe_ev_nudge_stop(loop, nudge) }
         lws_context_destroy(ctx)
-        if let loop = eventLoop { swipe_ev_loop_destroy(loop) }
-        eventLoop = nil
-        foreignLoopSlot.deallocate()
+        if let driver { swipe_ev_driver_free(driver) }
+        driver = nil
         for connection in connections.values { connection.release() }
         connections.removeAll()
         protocols.deallocate()

@@ -1,3 +1,5 @@
+import SwipeCore
+
 /// Where room codes and resume tokens get their randomness: the system generator in production,
 /// a seeded one in tests.
 ///
@@ -28,15 +30,9 @@ public struct SystemRandom: RandomSource {
 /// a.next() == b.next()   // true
 /// ```
 public struct SeededRandom: RandomSource {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private var generator: SplitMix64
+    public init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+    public mutating func next() -> UInt64 { generator.next() }
 }
 
 extension RandomSource {

@@ -46,12 +46,9 @@ extension Room {
         return tally
     }
 
-    /// Who may vote: lockstep counts online voters, free pacing every voter.
+    /// Who may vote (`Pacing.countsAsEligible`): lockstep counts online voters, free pacing every voter.
     var eligibleCount: Int {
-        switch settings.pacing {
-        case .lockstep: return voters.filter(\.online).count
-        case .free: return voters.count
-        }
+        members.count { settings.pacing.countsAsEligible(role: $0.role, online: $0.online) }
     }
 
     /// The full snapshot `member` needs to draw the room.

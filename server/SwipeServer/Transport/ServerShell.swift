@@ -1,8 +1,10 @@
 // The server's state on the lws service thread: registry, connections, room timers.
 // Runs ONLY on the service thread (every method is called from lws callbacks or the service loop);
 // the exceptions are `requestStop` and `post`, which take the lock and wake the loop with
-// lws_cancel_service. The loop sleeps in poll() until a socket, lws_cancel_service, or the one
-// wake timer (armed for the earliest deadline in `timers`) needs it: there is no periodic tick.
+// lws_cancel_service. The loop sleeps until a socket, lws_cancel_service, or the wake-up for the
+// earliest deadline in `timers` needs it: with lws's poll loop that wake-up is the lws wake timer;
+// with the libev (epoll) loop it is the host's nudge (`secondsUntilNudge`, at most a second ahead),
+// whose lws_cancel_service runs `serviceHousekeeping`, and the lws wake timer is not used.
 import CLibWebSockets
 import Foundation
 import Logging
@@ -31,6 +33,9 @@ final class ServerShell: @unchecked Sendable {
     var context: OpaquePointer?
     var shutdownDeadline: ServerTime? { timers.shutdownDeadline }
     var finished = false
+    /// True on the libev loop: the host's nudge wakes the loop for `timers.earliest`, so the lws
+    /// wake timer would only fire a second time for the same deadline.
+    var wakesByNudge = false
     /// How often abandoned rooms are looked for (ms).
     static let evictionInterval: ServerTime = 60_000
     /// Failed joins per client address.
@@ -136,7 +141,7 @@ final class ServerShell: @unchecked Sendable {
     /// Arms the wake timer for the earliest deadline if it is not armed early enough already.
     /// Service thread, or the starting thread before the service loop runs.
     func armWakeTimer() {
-        guard let context else { return }
+        guard let context, !wakesByNudge else { return }
         switch timers.rearm() {
         case .keep:
             break
@@ -158,7 +163,7 @@ final class ServerShell: @unchecked Sendable {
 
     /// Unlinks the wake timer (before the context is destroyed).
     func disarmWakeTimer() {
-        lws_sul_cancel(&wakeTimer.pointee.sul)
+        if !wakesByNudge { lws_sul_cancel(&wakeTimer.pointee.sul) }
     }
 
     private func beginShutdown() {

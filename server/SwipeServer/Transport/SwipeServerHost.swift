@@ -27,9 +27,8 @@ public final class SwipeServerHost: @unchecked Sendable {
     private var protocols: UnsafeMutablePointer<lws_protocols>?
     private var extensions: UnsafeMutablePointer<lws_extension>?
     private var retry: UnsafeMutablePointer<lws_retry_bo_t>?
-    /// The libev loop lws runs on with `.epoll` (nil with `.poll`), and the one-slot array lws reads it from.
-    private var eventLoop: UnsafeMutableRawPointer?
-    private var foreignLoops: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    /// The libev (epoll) loop lws runs on with `.epoll`, with its nudge (nil with `.poll`).
+    private var driver: UnsafeMutablePointer<swipe_ev_driver>?
 
     /// The port actually bound (after `start`).
     public private(set) var port = 0
@@ -45,7 +44,6 @@ public final class SwipeServerHost: @unchecked Sendable {
         protocols?.deallocate()
         extensions?.deallocate()
         retry?.deallocate()
-        foreignLoops?.deallocate()
     }
 
     /// Binds the port, starts the service thread, and returns the bound port (port 0 picks one).
@@ -78,17 +76,14 @@ public final class SwipeServerHost: @unchecked Sendable {
             throw ServerStartError(description: "TLS needs both --tls-cert and --tls-key")
         }
         if configuration.eventLoop == .epoll {
-            let slot = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
-            slot.initialize(to: nil)
-            foreignLoops = slot
-            eventLoop = swipe_lws_attach_epoll_loop(&info, slot)
-            if eventLoop == nil { configuration.logger.warning("epoll is not available; using lws's poll() loop") }
+            driver = swipe_ev_driver_attach(&info)
+            if driver == nil { configuration.logger.warning("epoll is not available; using lws's poll() loop") }
         }
         var created = lws_create_context(&info)
-        if created == nil, let loop = eventLoop {
+        if created == nil, let refused = driver {
             // No libev plugin (libwebsockets-evlib-ev) or it refused the loop: lws's own poll() loop still works.
-            swipe_lws_detach_epoll_loop(&info, loop)
-            eventLoop = nil
+            swipe_ev_driver_detach(&info, refused)
+            driver = nil
             created = lws_create_context(&info)
             if created != nil { configuration.logger.warning("the libev event loop was refused; using lws's poll() loop") }
         }
@@ -99,6 +94,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         shell.context = context
         let vhost = lws_get_vhost_by_name(context, "default")
         port = vhost.map { Int(lws_get_vhost_listen_port($0)) } ?? configuration.port
+        shell.wakesByNudge = driver != nil
         shell.armWakeTimer()   // the first deadline; afterwards the service thread re-arms it
         running = true
         let thread = Thread { [self] in serviceLoop() }
@@ -171,16 +167,8 @@ public final class SwipeServerHost: @unchecked Sendable {
 
     private func serviceLoop() {
         guard let context = shell.context else { return }
-        if let loop = eventLoop {
-            let nudge = UnsafeMutablePointer<swipe_ev_nudge>.allocate(capacity: 1)
-            nudge.initialize(to: swipe_ev_nudge())
-            nudge.pointee.context = context
-            while !shell.finished {
-                swipe_ev_nudge_arm(loop, nudge, shell.secondsUntilNudge)
-                swipe_ev_run_once(loop)
-            }
-            swipe_ev_nudge_stop(loop, nudge)
-            nudge.deallocate()
+        if let driver {
+            while !shell.finished { swipe_ev_driver_turn(driver, context, shell.secondsUntilNudge) }
         } else {
             while !shell.finished {
                 if lws_service(context, 0) < 0 { break }
@@ -188,8 +176,8 @@ public final class SwipeServerHost: @unchecked Sendable {
         }
         shell.disarmWakeTimer()
         lws_context_destroy(context)
-        if let loop = eventLoop { swipe_ev_loop_destroy(loop) }
-        eventLoop = nil
+        if let driver { swipe_ev_driver_free(driver) }
+        driver = nil
         shell.context = nil
         configuration.logger.info("stopped")
         stopped.signal()
