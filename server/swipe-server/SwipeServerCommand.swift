@@ -62,6 +62,8 @@ struct Serve: ParsableCommand {
     var maxMessagesPerSecond: Double = TransportLimits().messagesPerSecond
     @Option(name: .customLong("message-burst"), help: "Messages a connection may send at once before the rate applies.")
     var messageBurst: Double = TransportLimits().messageBurst
+    @Option(name: .customLong("restart-grace"), help: "Seconds after a restart that members not back yet still count as a lockstep card's voters; then they count as gone.")
+    var restartGrace: Double = 60
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel: Logger.Level = .info
 
     func run() throws {
@@ -80,12 +82,16 @@ struct Serve: ParsableCommand {
         guard maxMessagesPerSecond > 0, messageBurst >= 1 else {
             throw ValidationError("--max-messages-per-second must be positive and --message-burst at least 1")
         }
+        guard restartGrace >= 0, restartGrace.isFinite else {
+            throw ValidationError("--restart-grace must be a number of seconds, 0 or more (got \(restartGrace))")
+        }
         var configuration = ServerConfiguration(host: host, port: port, decks: library, tlsCertificatePath: tlsCert,
                                                 tlsPrivateKeyPath: tlsKey, logger: Logger(label: "swipe-server"),
                                                 dataDirectory: data ?? Self.defaultDataDirectory(), durability: durability)
         configuration.allowedOrigins = origins
         configuration.deflate = deflate
         configuration.eventLoop = eventLoop
+        configuration.restartGrace = restartGrace * 1000
         configuration.registryLimits.maxRooms = maxRooms
         configuration.registryLimits.maxMembersPerRoom = maxMembers
         configuration.transportLimits = TransportLimits(

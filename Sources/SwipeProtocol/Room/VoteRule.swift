@@ -62,18 +62,21 @@ public enum Pacing: String, CaseIterable, Hashable, Sendable, Codable {
     case free
 
     /// Whether a member counts toward a card's `eligible`: a voter, and in lockstep only while
-    /// online (the card does not wait for someone who is gone). The server's tallies and the
-    /// client's "N/M voted" both count with this.
+    /// online or once they have voted on the card (the card does not wait for someone who is gone,
+    /// and a vote cast before going offline still counts). The server's tallies and the client's
+    /// "N/M voted" both count with this; the server also counts members restored after a restart
+    /// as online during the grace period (`--restart-grace`).
     ///
     /// ```swift
-    /// Pacing.lockstep.countsAsEligible(role: .member, online: false)   // false
-    /// Pacing.free.countsAsEligible(role: .member, online: false)       // true
-    /// Pacing.free.countsAsEligible(role: .spectator, online: true)     // false
+    /// Pacing.lockstep.countsAsEligible(role: .member, online: false)               // false
+    /// Pacing.lockstep.countsAsEligible(role: .member, online: false, voted: true)  // true
+    /// Pacing.free.countsAsEligible(role: .member, online: false)                   // true
+    /// Pacing.free.countsAsEligible(role: .spectator, online: true)                 // false
     /// ```
-    public func countsAsEligible(role: Role, online: Bool) -> Bool {
+    public func countsAsEligible(role: Role, online: Bool, voted: Bool = false) -> Bool {
         guard role.canVote else { return false }
         switch self {
-        case .lockstep: return online
+        case .lockstep: return online || voted
         case .free: return true
         }
     }

@@ -11,6 +11,13 @@ import Testing
         #expect(Fixtures.model(pacing: pacing).eligibleVoters == expected)
     }
 
+    /// Cy voted on the current card and then dropped: his vote still counts, so he does too.
+    @Test func anOfflineMemberWhoVotedStillCounts() {
+        var model = Fixtures.model(pacing: .lockstep)
+        update(&model, .server(.memberUpdated(MemberInfo(id: "m3", name: "Cy", role: .member, online: false, votedCurrent: true))))
+        #expect(model.eligibleVoters == 3)
+    }
+
     @Test func spectatorsDoNotCount() {
         var model = Fixtures.model(pacing: .free)
         update(&model, .server(.memberJoined(MemberInfo(id: "m4", name: "Di", role: .spectator, online: true))))

@@ -46,17 +46,20 @@ import Testing
             if roll(3) == 0 { bytes = Self.mutate(bytes, &random) }
             var effects: [RoomEffect] = []
             var code: RoomCode?
+            var decidedByTimerOrSkip = false
             if roll(40) == 0, let (roomCode, member) = bound[connection] {
                 effects = registry.handle(.memberDisconnected(member), in: roomCode, at: now)
                 bound[connection] = nil
             } else if roll(60) == 0, let room {
                 effects = registry.handle(.timerFired, in: room.code, at: room.deadline ?? now)
                 code = room.code
+                decidedByTimerOrSkip = true
             } else if case let .success(message) = WireCodec.decodeClient(bytes) {
                 decodedCount += 1
                 if let (roomCode, member) = bound[connection] {
                     effects = registry.handle(.messageReceived(member, message), in: roomCode, at: now)
                     code = roomCode
+                    if case let .host(command) = message, command.command == .skip { decidedByTimerOrSkip = true }
                 } else if case let .create(request) = message {
                     let result = registry.create(request, from: connection, at: now)
                     (code, effects) = (result.room, result.effects)
@@ -75,6 +78,8 @@ import Testing
                 }
             }
             bound = bound.filter { entry in registry.rooms[entry.value.0]?.members.contains { $0.id == entry.value.1 } ?? false }
+            let early = decidedByTimerOrSkip ? [] : Self.resolvedWhileAnOnlineVoterHadNotVoted(effects, in: code.flatMap(registry.room))
+            #expect(early.isEmpty, "step \(step): \(early)")
             let problems = registry.checkInvariants()
             #expect(problems.isEmpty, "step \(step): \(problems)")
             if !problems.isEmpty { return }
@@ -100,6 +105,22 @@ import Testing
         var twice = valid
         twice.members[1].voteOrder = ["alien", "alien"]
         #expect(twice.checkInvariants().contains("m2 voted twice on a card"))
+    }
+
+    /// The group-decision invariant: a lockstep card is never resolved while an online voter has
+    /// not voted on it, unless the timer, the quorum or the host's skip decided (checked on the
+    /// room as it is after the event: whoever went offline with it no longer counts).
+    static func resolvedWhileAnOnlineVoterHadNotVoted(_ effects: [RoomEffect], in room: Room?) -> [String] {
+        guard let room, room.settings.pacing == .lockstep else { return [] }
+        var problems: [String] = []
+        for case let .append(record) in effects {
+            guard case let .cardResolved(card, _) = record.event else { continue }
+            let cardVotes = room.votes[card] ?? [:]
+            if let quorum = room.settings.quorum, cardVotes.count >= quorum { continue }
+            let waiting = room.members.filter { $0.role.canVote && $0.online && cardVotes[$0.id] == nil }.map(\.id)
+            if !waiting.isEmpty { problems.append("\(card) resolved while \(waiting) were online and had not voted") }
+        }
+        return problems
     }
 
     static func offline(_ state: DurableRoomState) -> DurableRoomState {

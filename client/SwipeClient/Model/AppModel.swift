@@ -72,8 +72,8 @@ public struct AppModel: Hashable, Sendable {
     /// ```
     public var serverNow: Double? { clockOffset.map { now + $0 } }
 
-    /// Who may vote on a card as this client knows the room now: in lockstep the online voters, in
-    /// free pacing every voter (`Pacing.countsAsEligible`, as the server counts). A tally's own `eligible` was right
+    /// Who may vote on a card as this client knows the room now: in lockstep the online voters and
+    /// whoever already voted on the current card, in free pacing every voter (`Pacing.countsAsEligible`, as the server counts). A tally's own `eligible` was right
     /// when it was sent; members who joined or went offline since make it stale (a free-pacing
     /// card first seen in a welcome of a room of one said "0/1" after a second member joined).
     ///
@@ -82,7 +82,7 @@ public struct AppModel: Hashable, Sendable {
     /// ```
     public var eligibleVoters: Int? {
         guard let room else { return nil }
-        return room.members.count { room.pacing.countsAsEligible(role: $0.role, online: $0.online) }
+        return room.members.count { room.pacing.countsAsEligible(role: $0.role, online: $0.online, voted: $0.votedCurrent) }
     }
 
     /// This member's own record in the room.

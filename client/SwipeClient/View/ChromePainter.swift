@@ -102,7 +102,10 @@ struct ChromePainter {
         line(room.phase == .finished || room.visible.isEmpty ? "Deck done" : "Card \(number) of \(room.totalCards)", palette.value)
         if let top = model.topCard, let tally = room.tallies.first(where: { $0.card == top.id }) {
             let barWidth = max(4, min(10, width - 12))
-            let eligible = max(tally.voted, model.eligibleVoters ?? tally.eligible)
+            // Lockstep tallies are re-sent whenever who counts changes (a member restored after a
+            // restart counts until the grace period ends, which the member list cannot show).
+            let fromTally = room.pacing == .lockstep ? tally.eligible : 0
+            let eligible = max(tally.voted, fromTally, model.eligibleVoters ?? tally.eligible)
             let filled = eligible > 0 ? barWidth * min(tally.voted, eligible) / eligible : 0
             let bar = String(repeating: "▰", count: filled) + String(repeating: "▱", count: barWidth - filled)
             line("\(tally.voted)/\(eligible) voted \(bar)", palette.label)

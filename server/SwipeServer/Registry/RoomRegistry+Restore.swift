@@ -19,15 +19,17 @@ public struct RestoreReport: Sendable {
 
 extension RoomRegistry {
     /// Rebuilds every room from the log (all rooms' records, oldest first). Closed rooms stay
-    /// closed (not restored); every restored member is offline until they resume with their token;
+    /// closed (not restored); every restored member is offline until they resume with their token,
+    /// and in lockstep still counts as a voter for `grace` ms (`Room.restarted(at:grace:)`);
     /// a timed lockstep card's timer starts afresh at `now`. Throws `RestoreError` naming the room
     /// and record when a room's log cannot be replayed or its code is already running.
     ///
     /// ```swift
     /// var registry = RoomRegistry(library: .bundled())
-    /// let report = try registry.restore(from: records, at: now)
+    /// let report = try registry.restore(from: records, at: now, grace: 60_000)
     /// ```
-    public mutating func restore(from records: [LogRecord], at now: ServerTime) throws -> RestoreReport {
+    public mutating func restore(from records: [LogRecord], at now: ServerTime,
+                                 grace: ServerTime = Room.defaultRestartGrace) throws -> RestoreReport {
         var order: [RoomCode] = []
         var byRoom: [RoomCode: [LogRecord]] = [:]
         for record in records {
@@ -44,7 +46,7 @@ extension RoomRegistry {
                 report.closed.append(code)
                 continue
             }
-            report.effects[code] = room.restarted(at: now)
+            report.effects[code] = room.restarted(at: now, grace: grace)
             rooms[code] = room
             report.rooms.append(code)
         }

@@ -35,6 +35,7 @@ extension Room {
         if members.count >= settings.maxMembers {
             return refuse(.roomFull, "join: room \(self.code) is full (\(settings.maxMembers) members)")
         }
+        let before = currentTally
         let id = MemberID("m\(nextMemberNumber)")
         nextMemberNumber += 1
         members.append(Member(id: id, name: name, role: role, token: freshToken, online: true))
@@ -44,35 +45,39 @@ extension Room {
             .bind(connection, id),
             .send(.welcome(welcome(for: id, at: now)), to: id),
             .broadcast(.memberJoined(info), except: id),
-        ]
+        ] + eligibilityChanged(from: before)
     }
 
     private mutating func resume(_ index: Int, on connection: ConnectionID, at now: ServerTime) -> [RoomEffect] {
         let id = members[index].id
         var effects: [RoomEffect] = []
         let wasOnline = members[index].online
+        let before = currentTally
         if wasOnline {
             effects.append(.close(id, .policyViolation, reason: "replaced by a newer connection"))
         } else {
             members[index].online = true
+            members[index].awaitingReturn = false
             effects.append(log(.memberOnline(member: id), at: now))
         }
         effects.append(.bind(connection, id))
         effects.append(.send(.welcome(welcome(for: id, at: now)), to: id))
         if !wasOnline { effects.append(.broadcast(.memberOnline(MemberRef(member: id)), except: id)) }
-        return effects
+        return effects + eligibilityChanged(from: before)
     }
 
     mutating func disconnect(_ id: MemberID, at now: ServerTime) -> [RoomEffect] {
         guard let index = memberIndex(id), members[index].online else { return [] }
+        let before = currentTally
         members[index].online = false
         members[index].lastDragSentAt = nil
         var effects: [RoomEffect] = [
             log(.memberOffline(member: id), at: now),
             .broadcast(.memberOffline(MemberRef(member: id)), except: id),
         ]
-        // A lockstep card may now have every remaining online voter's vote.
-        effects += resolveLockstepIfDecided(at: now)
+        // A lockstep card may now have every remaining eligible voter's vote.
+        let resolution = resolveLockstepIfDecided(at: now)
+        effects += resolution.isEmpty ? eligibilityChanged(from: before) : resolution
         return effects
     }
 

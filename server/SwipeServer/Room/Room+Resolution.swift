@@ -2,15 +2,18 @@ import SwipeCore
 import SwipeProtocol
 
 extension Room {
-    /// Lockstep: resolves the current card if every online voter voted or the quorum is met.
+    /// Lockstep: resolves the current card once every eligible voter (`isEligible`: online, expected
+    /// back after a restart, or already voted) has voted, or once the quorum is met. Who has voted is
+    /// compared, not how many: an offline member's vote never stands in for an online member's.
     mutating func resolveLockstepIfDecided(at now: ServerTime) -> [RoomEffect] {
         guard settings.pacing == .lockstep, phase == .voting, let card = currentCard else { return [] }
         let current = tally(of: card.id)
-        let everyoneVoted = current.eligible > 0 && current.voted >= current.eligible
+        let everyoneVoted = current.eligible > 0 && current.voted == current.eligible
         let quorumMet = settings.quorum.map { current.voted >= $0 } ?? false
         guard everyoneVoted || quorumMet else { return [] }
-        let matched = settings.rule.holds(for: current, eligible: everyoneVoted ? current.eligible : current.voted)
-        return resolve(card, matched ? .match : .noMatch, at: now)
+        // Once everyone voted, eligible == voted; a quorum decides among the votes cast.
+        let matched = settings.rule.holds(for: current, eligible: current.voted)
+        return resolve(card, matched ? .match : .noMatch, decidedAmong: current.voted, at: now)
     }
 
     /// Free pacing: resolves `card` as a match the moment the rule holds, or as no match once every voter voted.
@@ -24,20 +27,39 @@ extension Room {
         return []
     }
 
+    /// The room's timer: the end of the restart grace period, the lockstep card's deadline, or both.
     mutating func timerFired(at now: ServerTime) -> [RoomEffect] {
-        guard settings.pacing == .lockstep, phase == .voting, let deadline, now >= deadline, let card = currentCard else {
-            return []
+        var effects: [RoomEffect] = []
+        if let grace = graceDeadline, now >= grace { effects += endGracePeriod(at: now) }
+        if settings.pacing == .lockstep, phase == .voting, let deadline, now >= deadline, let card = currentCard {
+            let current = tally(of: card.id)
+            let matched = current.voted > 0 && settings.rule.holds(for: current, eligible: current.voted)
+            effects += resolve(card, matched ? .match : .timedOut, decidedAmong: current.voted, at: now)
         }
-        let current = tally(of: card.id)
-        let matched = current.voted > 0 && settings.rule.holds(for: current, eligible: current.voted)
-        return resolve(card, matched ? .match : .timedOut, at: now)
+        // Whatever is still ahead (a deadline past the grace period's end, or the other way round).
+        let scheduled = effects.contains { if case .scheduleTimer = $0 { true } else { false } }
+        if !scheduled, let next = nextWakeup { effects.append(.scheduleTimer(at: next)) }
+        return effects
+    }
+
+    /// When the room next needs `.timerFired`: the card's deadline or the grace period's end, whichever is first.
+    var nextWakeup: ServerTime? {
+        switch (deadline, graceDeadline) {
+        case let (deadline?, grace?): return min(deadline, grace)
+        case let (deadline?, nil): return deadline
+        case let (nil, grace?): return grace
+        case (nil, nil): return nil
+        }
     }
 
     /// Records the outcome and tells everyone: animation, the new window, the match, and what comes next.
-    mutating func resolve(_ card: Card, _ outcome: CardOutcome, at now: ServerTime) -> [RoomEffect] {
+    /// `decidedAmong` is the `eligible` the rule was applied to (the votes cast, when a timer or
+    /// quorum decided); the final tally reports it, so `cardResolved` and `match` say what was compared.
+    mutating func resolve(_ card: Card, _ outcome: CardOutcome, decidedAmong: Int? = nil, at now: ServerTime) -> [RoomEffect] {
         outcomes[card.id] = outcome
         if outcome == .match { matches.append(card.id) }
-        let finalTally = tally(of: card.id)
+        var finalTally = tally(of: card.id)
+        if let decidedAmong { finalTally.eligible = decidedAmong }
         var effects: [RoomEffect] = [log(.cardResolved(card: card.id, outcome: outcome), at: now)]
         switch settings.pacing {
         case .lockstep:
@@ -68,7 +90,7 @@ extension Room {
         guard settings.pacing == .lockstep, phase == .voting, let seconds = settings.timerSeconds, seconds > 0 else { return [] }
         let at = now + seconds * 1000
         deadline = at
-        return [.scheduleTimer(at: at), .broadcast(.phase(PhaseChanged(phase: .voting, deadline: at)), except: nil)]
+        return [.scheduleTimer(at: nextWakeup ?? at), .broadcast(.phase(PhaseChanged(phase: .voting, deadline: at)), except: nil)]
     }
 
     /// Ends voting and sends everyone the final results.
@@ -76,6 +98,7 @@ extension Room {
         guard phase == .voting || phase == .lobby else { return [] }
         phase = .finished
         deadline = nil
+        graceDeadline = nil
         return [
             log(.phaseChanged(phase: .finished), at: now),
             .cancelTimer,

@@ -50,22 +50,6 @@ extension Room {
         return room
     }
 
-    /// After a restart nobody is connected: every member is offline and a lockstep timer starts
-    /// afresh for the current card (server time restarts with the process). Returns the timer effects.
-    ///
-    /// ```swift
-    /// let effects = room.restarted(at: now)   // [.scheduleTimer(at: now + 30_000), …] for a timed lockstep room
-    /// ```
-    public mutating func restarted(at now: ServerTime) -> [RoomEffect] {
-        for index in members.indices {
-            members[index].online = false
-            members[index].lastDragSentAt = nil
-        }
-        lastActivity = now
-        deadline = nil
-        return startCardTimer(at: now)
-    }
-
     /// Applies one durable fact; returns what was wrong with it, or nil.
     mutating func replay(_ event: LogEvent) -> String? {
         switch event {

@@ -32,10 +32,10 @@ extension Room {
         return (Array(pending.prefix(Self.visibleCount)), remaining)
     }
 
-    /// The counts on a card right now.
+    /// The counts on a card right now: `voted` of `eligible` (`isEligible`) have voted.
     func tally(of card: CardID) -> Tally {
         let cardVotes = votes[card] ?? [:]
-        var tally = Tally(card: card, voted: cardVotes.count, eligible: eligibleCount)
+        var tally = Tally(card: card, voted: cardVotes.count, eligible: members.count { isEligible($0, on: card) })
         for vote in cardVotes.values {
             switch vote {
             case .like: tally.likes += 1
@@ -46,9 +46,13 @@ extension Room {
         return tally
     }
 
-    /// Who may vote (`Pacing.countsAsEligible`): lockstep counts online voters, free pacing every voter.
-    var eligibleCount: Int {
-        members.count { settings.pacing.countsAsEligible(role: $0.role, online: $0.online) }
+    /// Whether `member` counts among `card`'s voters (`Pacing.countsAsEligible`): in lockstep a voter
+    /// who is online, still expected back after a restart, or has already voted on the card (a vote
+    /// cast before going offline counts); in free pacing every voter. So `voted ≤ eligible` always,
+    /// and a lockstep card has everyone's vote exactly when `voted == eligible`.
+    func isEligible(_ member: Member, on card: CardID) -> Bool {
+        settings.pacing.countsAsEligible(role: member.role, online: member.online || member.awaitingReturn,
+                                         voted: votes[card]?[member.id] != nil)
     }
 
     /// The full snapshot `member` needs to draw the room.

@@ -20,6 +20,9 @@ public struct Room: Sendable {
     public internal(set) var currentIndex = 0
     /// Lockstep: when the current card's timer runs out.
     public internal(set) var deadline: ServerTime?
+    /// Lockstep, after a restart: until this server time, members restored from the log who have
+    /// not resumed yet still count as voters (`Room.restarted(at:grace:)`).
+    public internal(set) var graceDeadline: ServerTime?
     public internal(set) var matches: [CardID] = []
     /// Server time of the last event the room handled (for evicting abandoned rooms).
     public internal(set) var lastActivity: ServerTime

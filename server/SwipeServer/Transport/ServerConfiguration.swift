@@ -40,6 +40,9 @@ public struct ServerConfiguration: Sendable {
     /// How the service thread waits for sockets: epoll through a libev loop (the default), or lws's
     /// own poll() over every socket (O(connections) per wake-up; kept as a fallback).
     public var eventLoop: EventLoopBackend = .epoll
+    /// After a restart, how long (ms) members restored from the log still count as a lockstep
+    /// card's voters before those who have not resumed are taken as gone (docs/OPERATIONS.md).
+    public var restartGrace: Double = 60_000
 
     public init(host: String = "127.0.0.1", port: Int = 7681, decks: DeckLibrary = .bundled(),
                 tlsCertificatePath: String? = nil, tlsPrivateKeyPath: String? = nil,

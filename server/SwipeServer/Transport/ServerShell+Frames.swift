@@ -24,7 +24,11 @@ extension ServerShell {
         logger.debug("\(connection.id) closed")
         if let code = connection.room, let member = connection.member, membersOnline[code]?[member] == connection.id {
             membersOnline[code]?[member] = nil
-            apply(registry.handle(.memberDisconnected(member), in: code, at: now), in: code)
+            // A shutdown changes no room: the member is not logged offline (everyone is offline after
+            // the restart anyway), so a lockstep card is not decided by people leaving because of it.
+            if shutdownDeadline == nil {
+                apply(registry.handle(.memberDisconnected(member), in: code, at: now), in: code)
+            }
         }
         finishIfShutDown(at: now)   // the last connection of a shutdown ends the loop without waiting for a timer
     }

@@ -37,7 +37,7 @@ extension ServerShell {
         let time = now
         let report: RestoreReport
         do {
-            report = try registry.restore(from: records, at: time)
+            report = try registry.restore(from: records, at: time, grace: configuration.restartGrace)
         } catch {
             throw ServerStartError(description: "\(path): cannot replay the log: \(error)")
         }

@@ -1,0 +1,63 @@
+import SwipeCore
+import SwipeProtocol
+
+extension Room {
+    /// How long members restored after a restart count as voters before they are taken as gone (ms).
+    ///
+    /// ```swift
+    /// Room.defaultRestartGrace   // 60_000
+    /// ```
+    public static let defaultRestartGrace: ServerTime = 60_000
+
+    /// After a restart nobody is connected: every member is offline and a lockstep timer starts
+    /// afresh for the current card (server time restarts with the process). In lockstep, members
+    /// still count as the card's voters for `grace` ms, as if online, so a card does not resolve
+    /// before they had a chance to come back; whoever has not resumed by then counts as gone, and
+    /// the card resolves by the same rule as when a member leaves. Returns the timer effects.
+    ///
+    /// ```swift
+    /// let effects = room.restarted(at: now, grace: 60_000)   // [.scheduleTimer(at: now + 30_000), …] for a 30 s timer
+    /// ```
+    public mutating func restarted(at now: ServerTime, grace: ServerTime = Room.defaultRestartGrace) -> [RoomEffect] {
+        let expectsVoters: Bool
+        switch (settings.pacing, phase) {
+        case (.lockstep, .lobby), (.lockstep, .voting): expectsVoters = grace > 0
+        case (.lockstep, .finished), (.lockstep, .closed), (.free, _): expectsVoters = false
+        }
+        for index in members.indices {
+            members[index].online = false
+            members[index].awaitingReturn = expectsVoters && members[index].role.canVote
+            members[index].lastDragSentAt = nil
+        }
+        lastActivity = now
+        deadline = nil
+        graceDeadline = expectsVoters && members.contains(where: \.awaitingReturn) ? now + grace : nil
+        // With no grace period, whoever was offline is gone at once: everyone left may have voted.
+        if graceDeadline == nil, case let decided = resolveLockstepIfDecided(at: now), !decided.isEmpty { return decided }
+        let timer = startCardTimer(at: now)
+        if timer.isEmpty, let graceDeadline { return [.scheduleTimer(at: graceDeadline)] }
+        return timer
+    }
+
+    /// The grace period is over: members who have not resumed count as gone. The current card
+    /// resolves if everyone left has voted.
+    mutating func endGracePeriod(at now: ServerTime) -> [RoomEffect] {
+        let before = currentTally
+        graceDeadline = nil
+        for index in members.indices { members[index].awaitingReturn = false }
+        return eligibilityChanged(from: before) + resolveLockstepIfDecided(at: now)
+    }
+
+    /// Lockstep: the current card's tally now (nil when no card is being voted on).
+    var currentTally: Tally? {
+        guard settings.pacing == .lockstep, phase == .voting, let card = currentCard else { return nil }
+        return tally(of: card.id)
+    }
+
+    /// Lockstep: everyone gets the current card's tally again when who counts changed (a member
+    /// joined, left, came back, or the grace period ended), so "N/M voted" is right on every screen.
+    func eligibilityChanged(from before: Tally?) -> [RoomEffect] {
+        guard let after = currentTally, after != before else { return [] }
+        return [.broadcast(.tally(after), except: nil)]
+    }
+}
