@@ -36,6 +36,12 @@ import SwipeCore
         }
     }
 
+    /// A resume needs only the room and the token: the name it had is kept.
+    @Test func aResumeNeedsNoName() throws {
+        let decoded = try WireCodec.decodeClient(Array(#"{"type":"join","room":"K7QM-X4TD-9R","token":"t0"}"#.utf8)).get()
+        #expect(decoded == .join(JoinRoom(room: "K7QM-X4TD-9R", name: "", token: "t0")))
+    }
+
     /// Bad input, each with the error code and a message naming what was wrong.
     @Test(arguments: [
         ("{", ErrorCode.badJSON, "not valid JSON"),
@@ -47,6 +53,7 @@ import SwipeCore
         (#"{"type":"swipe","card":"c","direction":"sideways"}"#, .badField, "swipe: field \"direction\""),
         (#"{"type":"drag","card":"c","phase":"changed","x":"far","y":0,"t":0}"#, .badField, "field \"x\" should be a number"),
         (#"{"type":"create","name":"A","rule":{"kind":"atLeast","likes":0}}"#, .badField, "likes must be at least 1"),
+        (#"{"type":"join","room":"K7QM-X4TD-9R"}"#, .missingField, "join: field \"name\" is missing"),
     ])
     func badInputIsNamed(_ text: String, _ code: ErrorCode, _ fragment: String) {
         switch WireCodec.decodeClient(Array(text.utf8)) {

@@ -28,10 +28,11 @@ public struct CreateRoom: Hashable, Sendable, Codable {
 }
 
 /// `join`: enter a room by code. With `token` (from an earlier `welcome`) the member gets their
-/// identity and votes back.
+/// identity and votes back; `name` is then optional and ignored.
 ///
 /// ```json
 /// {"type":"join","room":"K7QM-X4TD-9R","name":"Bo","role":"member"}
+/// {"type":"join","room":"K7QM-X4TD-9R","token":"0d125e05b916193e20c1a5930a598edb"}
 /// ```
 public struct JoinRoom: Hashable, Sendable, Codable {
     public var room: RoomCode
@@ -39,11 +40,26 @@ public struct JoinRoom: Hashable, Sendable, Codable {
     public var role: Role?
     public var token: String?
 
-    public init(room: RoomCode, name: String, role: Role? = nil, token: String? = nil) {
+    public init(room: RoomCode, name: String = "", role: Role? = nil, token: String? = nil) {
         self.room = room
         self.name = name
         self.role = role
         self.token = token
+    }
+
+    private enum CodingKeys: String, CodingKey { case room, name, role, token }
+
+    /// `name` is required unless `token` is there (a resume keeps the name it had).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        room = try container.decode(RoomCode.self, forKey: .room)
+        role = try container.decodeIfPresent(Role.self, forKey: .role)
+        token = try container.decodeIfPresent(String.self, forKey: .token)
+        if token == nil {
+            name = try container.decode(String.self, forKey: .name)
+        } else {
+            name = try container.decodeIfPresent(String.self, forKey: .name) ?? ""
+        }
     }
 }
 

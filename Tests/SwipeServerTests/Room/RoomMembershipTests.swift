@@ -45,6 +45,14 @@ import SwipeProtocol
         #expect(h.join("Eve", role: .host) == nil)
     }
 
+    /// The refusal names the message that was sent: `create`, not `join`.
+    @Test func anEmptyNameInCreateIsRefusedAsCreate() {
+        var registry = RoomRegistry(library: .bundled())
+        let result = registry.create(CreateRoom(name: "\u{1B} ", deck: "movies"), from: ConnectionID(1), at: 0)
+        #expect(result.effects == [.reply(.error(ProtocolError(.badField, "create: field \"name\" is empty (after removing control characters)")),
+                                          to: ConnectionID(1))])
+    }
+
     @Test func controlCharactersAreStrippedFromNames() throws {
         var h = RoomLockstepTests.started()
         let joined = h.join("Ev\u{1B}[2Je\u{7F}\n")

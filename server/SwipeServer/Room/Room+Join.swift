@@ -8,24 +8,25 @@ extension Room {
 
     mutating func connect(_ connection: ConnectionID, _ join: JoinRoom, freshToken: String, asHost: Bool,
                           at now: ServerTime) -> [RoomEffect] {
+        let verb = asHost ? "create" : "join"   // errors name the message that was sent
         func refuse(_ code: ErrorCode, _ message: String) -> [RoomEffect] {
             [.reply(.error(ProtocolError(code, message)), to: connection)]
         }
-        if phase == .closed { return refuse(.roomClosed, "join: room \(self.code) is closed") }
+        if phase == .closed { return refuse(.roomClosed, "\(verb): room \(self.code) is closed") }
         if let token = join.token {
             guard let index = members.firstIndex(where: { $0.token == token }) else {
-                return refuse(.badToken, "join: the resume token is not valid in room \(self.code)")
+                return refuse(.badToken, "\(verb): the resume token is not valid in room \(self.code)")
             }
             return resume(index, on: connection, at: now)
         }
         let name = CoreBridge.limited(CoreBridge.clean(join.name), maxCharacters: Self.maxNameLength)
             .trimmingCharacters(in: .whitespaces)
-        if name.isEmpty { return refuse(.badField, "join: field \"name\" is empty (after removing control characters)") }
+        if name.isEmpty { return refuse(.badField, "\(verb): field \"name\" is empty (after removing control characters)") }
         let role: Role
         switch join.role ?? .member {
         case .host:
             guard asHost, !hostCreated else {
-                return refuse(.notAllowed, "join: role \"host\" belongs to the room's creator; join as member or spectator")
+                return refuse(.notAllowed, "\(verb): role \"host\" belongs to the room's creator; join as member or spectator")
             }
             role = .host
             hostCreated = true
@@ -33,7 +34,7 @@ extension Room {
         case .spectator: role = .spectator
         }
         if members.count >= settings.maxMembers {
-            return refuse(.roomFull, "join: room \(self.code) is full (\(settings.maxMembers) members)")
+            return refuse(.roomFull, "\(verb): room \(self.code) is full (\(settings.maxMembers) members)")
         }
         let before = currentTally
         let id = MemberID("m\(nextMemberNumber)")
