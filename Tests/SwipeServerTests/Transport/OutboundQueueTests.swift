@@ -78,11 +78,12 @@ import SwipeProtocol
     }
 
     /// Thousands of mixed pushes and pops (deterministic pseudo-random, so both lanes compact many
-    /// times) against a plain model: messages FIFO first, then drags by first queueing, latest bytes.
+    /// times) against a plain model: messages FIFO first, then drag states in order, where a
+    /// `changed` replaces the key's last queued state only if that one is a `changed` too.
     @Test func longRunsMatchASimpleModelAcrossCompaction() {
         var queue = OutboundQueue(capacity: 10_000)
         var modelMessages: [[UInt8]] = []
-        var modelDrags: [(key: OutboundQueue.Key, bytes: [UInt8])] = []
+        var modelDrags: [(key: OutboundQueue.Key, bytes: [UInt8], replaceable: Bool)] = []
         var state: UInt32 = 12345
         func next(_ bound: UInt32) -> UInt32 {
             state = state &* 1_103_515_245 &+ 12345
@@ -93,12 +94,13 @@ import SwipeProtocol
             switch next(5) {
             case 0, 1:
                 let key = OutboundQueue.Key(member: MemberID("m\(next(3))"), card: CardID("c\(next(4))"))
-                let result = queue.push(bytes, coalescing: key)
-                if let index = modelDrags.firstIndex(where: { $0.key == key }) {
+                let replaceable = next(3) != 0
+                let result = queue.push(bytes, coalescing: key, replaceable: replaceable)
+                if replaceable, let index = modelDrags.lastIndex(where: { $0.key == key }), modelDrags[index].replaceable {
                     modelDrags[index].bytes = bytes
                     #expect(result == .coalesced)
                 } else {
-                    modelDrags.append((key, bytes))
+                    modelDrags.append((key, bytes, replaceable))
                     #expect(result == .queued)
                 }
             case 2:
@@ -111,6 +113,23 @@ import SwipeProtocol
             }
             #expect(queue.count == modelMessages.count + modelDrags.count)
         }
+    }
+
+    /// began, changed, changed, ended queued back to back for an idle reader: the two `changed`
+    /// become one, and the gesture's start and end both arrive, in order (seen in the field: 3 to 5
+    /// of 15 gestures arrived as `ended` only).
+    @Test func aGesturesStartAndEndAreNeverCoalescedAway() {
+        var queue = OutboundQueue(capacity: 16)
+        let key = OutboundQueue.Key(member: "m2", card: "dune")
+        #expect(queue.push([1], coalescing: key, replaceable: false) == .queued)   // began
+        #expect(queue.push([2], coalescing: key) == .queued)                       // changed
+        #expect(queue.push([3], coalescing: key) == .coalesced)                    // changed
+        #expect(queue.push([4], coalescing: key, replaceable: false) == .queued)   // ended
+        #expect(queue.push([5], coalescing: key, replaceable: false) == .queued)   // the next gesture's began
+        #expect(queue.push([6], coalescing: key) == .queued)                       // and its changed, behind it
+        var written: [UInt8] = []
+        while let frame = queue.pop() { written += frame }
+        #expect(written == [1, 3, 4, 5, 6])
     }
 
     @Test func removeAllEmptiesTheQueueAndForgetsCoalescingKeys() {

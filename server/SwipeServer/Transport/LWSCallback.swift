@@ -20,6 +20,11 @@ func swipeServerCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, 
         if shell.originAllowed(wsi) { return 0 }
         _ = lws_return_http_status(wsi, 403, "origin not allowed")
         return -1
+    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+        // Before lws matches subprotocols: an offer of only unknown ones gets a 400 with a reason,
+        // not a dropped connection. >0 tells lws we answered.
+        guard let wsi, let shell = shell(of: wsi) else { return 0 }
+        return shell.confirmUpgrade(wsi)
     case LWS_CALLBACK_ESTABLISHED:
         if let wsi { shell(of: wsi)?.opened(wsi) }
         return 0

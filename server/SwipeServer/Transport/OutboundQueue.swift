@@ -4,8 +4,10 @@ import SwipeProtocol
 /// One connection's bounded queue of encoded frames waiting for WRITEABLE, in two lanes. Messages
 /// that must arrive (votes, tallies, resolutions, results, errors, welcome…) go in the first lane,
 /// in order, and are always written before any live drag state; drag states (`cardState`) wait in
-/// the second lane, where the latest per member and card replaces a queued one in place. One count
-/// bound covers both lanes; an overflow is reported instead of dropping anything.
+/// the second lane, in order, where a `changed` state replaces a still-queued `changed` of the same
+/// member and card in place. A gesture's `began`, `ended` and `cancelled` are never replaced and
+/// nothing jumps over them: every gesture's start and end arrive, in order. One count bound covers
+/// both lanes; an overflow is reported instead of dropping anything.
 ///
 /// ```swift
 /// var queue = OutboundQueue(capacity: 3)
@@ -44,20 +46,23 @@ public struct OutboundQueue: Sendable {
     public var count: Int { (messages.count - messagesHead) + (drags.count - dragsHead) }
     public var isEmpty: Bool { count == 0 }
 
-    /// Queues a frame; with a key it is a drag state, which replaces a still-queued one with the same key.
+    /// Queues a frame; with a key it is a drag state. A `replaceable` one (a `changed`) replaces a
+    /// still-queued replaceable one with the same key; one that is not (`began`, `ended`,
+    /// `cancelled`) is always queued, and later states of that key queue behind it.
     ///
     /// ```swift
     /// if queue.push(bytes) == .overflow { /* close the slow client */ }
+    /// queue.push(began, coalescing: key, replaceable: false)   // .queued: never replaced
     /// ```
-    public mutating func push(_ bytes: [UInt8], coalescing key: Key? = nil) -> PushResult {
-        if let key, let index = keyed[key] {
+    public mutating func push(_ bytes: [UInt8], coalescing key: Key? = nil, replaceable: Bool = true) -> PushResult {
+        if let key, replaceable, let index = keyed[key] {
             drags[index].bytes = bytes
             return .coalesced
         }
         if count >= capacity { return .overflow }
         if let key {
             drags.append((bytes, key))
-            keyed[key] = drags.count - 1
+            keyed[key] = replaceable ? drags.count - 1 : nil
         } else {
             messages.append(bytes)
         }
@@ -96,7 +101,7 @@ public struct OutboundQueue: Sendable {
         }
         guard dragsHead < drags.count else { return nil }
         let entry = drags[dragsHead]
-        keyed[entry.key] = nil
+        if keyed[entry.key] == dragsHead { keyed[entry.key] = nil }
         dragsHead += 1
         if dragsHead > 64 && dragsHead * 2 > drags.count {
             drags.removeFirst(dragsHead)

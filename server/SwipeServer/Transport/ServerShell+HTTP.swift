@@ -27,6 +27,18 @@ extension ServerShell {
         return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
     }
 
+    /// LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: 0 lets the upgrade go on; 1 when a 400 was sent instead.
+    func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
+        let length = lws_hdr_total_length(wsi, WSI_TOKEN_PROTOCOL)
+        guard length > 0 else { return 0 }
+        var buffer = [CChar](repeating: 0, count: Int(length) + 1)
+        guard lws_hdr_copy(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_PROTOCOL) >= 0 else { return 0 }
+        let header = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let reason = SubprotocolOffer(header: header).refusal else { return 0 }
+        logger.notice("refused a WebSocket upgrade: \(reason)")
+        return lws_return_http_status(wsi, 400, reason) != 0 ? -1 : 1
+    }
+
     func httpClosed(_ wsi: OpaquePointer) {
         httpBodies[wsi] = nil
     }

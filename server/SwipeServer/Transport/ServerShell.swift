@@ -191,9 +191,11 @@ final class ServerShell: @unchecked Sendable {
             case let .broadcast(message, except: skipped):
                 guard let code, let members = membersOnline[code] else { continue }
                 guard let bytes = encode(message) else { continue }
-                let key = coalescingKey(message)
+                let (key, replaceable) = coalescingKey(message)
                 for (member, connectionID) in members where member != skipped {
-                    if let connection = connectionsByID[connectionID] { enqueue(bytes, key: key, to: connection) }
+                    if let connection = connectionsByID[connectionID] {
+                        enqueue(bytes, key: key, replaceable: replaceable, to: connection)
+                    }
                 }
             case let .close(member, closeCode, reason):
                 guard let code, let connection = connection(of: member, in: code) else { continue }
@@ -229,19 +231,26 @@ final class ServerShell: @unchecked Sendable {
         }
     }
 
-    private func coalescingKey(_ message: ServerMessage) -> OutboundQueue.Key? {
-        guard message.isCoalescable, case let .cardState(state) = message else { return nil }
-        return OutboundQueue.Key(member: state.member, card: state.card)
+    /// Drag states go in the queue's drag lane under their member and card; only `changed` may be replaced.
+    private func coalescingKey(_ message: ServerMessage) -> (key: OutboundQueue.Key?, replaceable: Bool) {
+        guard message.isCoalescable, case let .cardState(state) = message else { return (nil, false) }
+        let replaceable: Bool
+        switch state.phase {
+        case .changed: replaceable = true
+        case .began, .ended, .cancelled: replaceable = false
+        }
+        return (OutboundQueue.Key(member: state.member, card: state.card), replaceable)
     }
 
     func enqueue(_ message: ServerMessage, to connection: Connection) {
         guard let bytes = encode(message) else { return }
-        enqueue(bytes, key: coalescingKey(message), to: connection)
+        let (key, replaceable) = coalescingKey(message)
+        enqueue(bytes, key: key, replaceable: replaceable, to: connection)
     }
 
-    func enqueue(_ bytes: [UInt8], key: OutboundQueue.Key?, to connection: Connection) {
+    func enqueue(_ bytes: [UInt8], key: OutboundQueue.Key?, replaceable: Bool = false, to connection: Connection) {
         if connection.overflowed { return }
-        switch connection.outbound.push(bytes, coalescing: key) {
+        switch connection.outbound.push(bytes, coalescing: key, replaceable: replaceable) {
         case .queued, .coalesced:
             lws_callback_on_writable(connection.wsi)
         case .overflow:

@@ -1,0 +1,19 @@
+import Testing
+@testable import SwipeServer
+
+@Suite struct SubprotocolOfferTests {
+    @Test(arguments: [
+        (nil, true), ("", true), ("swipedeck.v1", true), ("chat, swipedeck.v1", true), (" swipedeck.v1 ,x", true),
+        ("chat", false), ("swipedeck.v2", false), ("chat,superchat", false), ("Swipedeck.v1", false),
+    ] as [(String?, Bool)])
+    func servedOnlyWhenNothingOrSwipedeckV1IsOffered(header: String?, served: Bool) {
+        let offer = SubprotocolOffer(header: header)
+        #expect(offer.isServed == served)
+        #expect((offer.refusal == nil) == served)
+    }
+
+    @Test func theRefusalSaysWhatWasOfferedAndWhatToOffer() {
+        #expect(SubprotocolOffer(header: "chat, mqtt").refusal
+                == "no supported subprotocol in \"chat, mqtt\": offer swipedeck.v1 (or none)")
+    }
+}
