@@ -62,6 +62,8 @@ struct Serve: ParsableCommand {
     var maxMessagesPerSecond: Double = TransportLimits().messagesPerSecond
     @Option(name: .customLong("message-burst"), help: "Messages a connection may send at once before the rate applies.")
     var messageBurst: Double = TransportLimits().messageBurst
+    @Option(name: .customLong("animation-lead"), help: "Milliseconds ahead of a decision that its animations are scheduled, so every screen starts them at the same instant (0-1000).")
+    var animationLead: Double = RoomSettings.defaultAnimationLead
     @Option(name: .customLong("restart-grace"), help: "Seconds after a restart that members not back yet still count as a lockstep card's voters; then they count as gone.")
     var restartGrace: Double = 60
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel: Logger.Level = .info
@@ -85,6 +87,9 @@ struct Serve: ParsableCommand {
         guard restartGrace >= 0, restartGrace.isFinite else {
             throw ValidationError("--restart-grace must be a number of seconds, 0 or more (got \(restartGrace))")
         }
+        guard animationLead >= 0, animationLead <= 1000 else {
+            throw ValidationError("--animation-lead must be between 0 and 1000 milliseconds (got \(animationLead))")
+        }
         var configuration = ServerConfiguration(host: host, port: port, decks: library, tlsCertificatePath: tlsCert,
                                                 tlsPrivateKeyPath: tlsKey, logger: Logger(label: "swipe-server"),
                                                 dataDirectory: data ?? Self.defaultDataDirectory(), durability: durability)
@@ -94,6 +99,7 @@ struct Serve: ParsableCommand {
         configuration.restartGrace = restartGrace * 1000
         configuration.registryLimits.maxRooms = maxRooms
         configuration.registryLimits.maxMembersPerRoom = maxMembers
+        configuration.registryLimits.animationLead = animationLead
         configuration.transportLimits = TransportLimits(
             maxMessageBytes: maxMessageBytes, messagesPerSecond: maxMessagesPerSecond, messageBurst: messageBurst,
             sendQueueCapacity: sendQueue, failedJoinsPerMinute: failedJoins, pingIntervalSeconds: pingInterval,

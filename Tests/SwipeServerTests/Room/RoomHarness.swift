@@ -17,7 +17,8 @@ struct RoomHarness {
     var effects: [RoomEffect] = []
     var nextConnection = 1
 
-    init(_ create: CreateRoom) {
+    init(_ create: CreateRoom, limits: RegistryLimits = RegistryLimits()) {
+        registry = RoomRegistry(library: .bundled(), limits: limits, random: SeededRandom(seed: 42))
         let result = registry.create(create, from: ConnectionID(0), at: now)
         if let room = result.room { code = room }
         apply(result.effects)

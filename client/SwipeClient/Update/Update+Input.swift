@@ -79,11 +79,13 @@ extension AppModel {
     }
 
     /// Every remaining card moves up one slot (0.2 s reflow).
-    mutating func reflowAfterRemovingTop() {
+    /// The cards left move up one slot, starting at local time `start` (now, or when the server
+    /// scheduled the fly-off that made room).
+    mutating func reflowAfterRemovingTop(startingAt start: Double? = nil) {
         guard let visible = room?.visible else { return }
         for (index, card) in visible.enumerated() {
             playing[card.id] = PlayingMotion(
-                motion: StackMotion.reflow(from: index + 1, to: index, visibleCount: max(visible.count + 1, 1)), startedAt: now)
+                motion: StackMotion.reflow(from: index + 1, to: index, visibleCount: max(visible.count + 1, 1)), startedAt: start ?? now)
         }
     }
 

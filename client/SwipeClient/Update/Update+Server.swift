@@ -108,6 +108,9 @@ extension AppModel {
         return pendingVotes.map { .send(.swipe($0)) }
     }
 
+    /// Plays a server animation at the local time that matches its `startAt` (server time, through
+    /// the ping/pong clock offset): every screen starts it at the same instant, and one that gets
+    /// it late samples it mid-flight instead of starting it over.
     mutating func play(_ animation: CardAnimation) {
         if let member = animation.member, member != me { return }
         let startedAt = clockOffset.map { animation.startAt - $0 } ?? now
@@ -123,13 +126,13 @@ extension AppModel {
             if let mine = myDirection(on: card.id) {
                 // Our own vote decides how the card leaves on our screen, whatever the group's outcome.
                 leaving.append(LeavingCard(card: card, motion: PlayingMotion(motion: StackMotion.flyOff(from: Self.flick(mine), direction: mine),
-                                                                             startedAt: now), direction: mine))
+                                                                             startedAt: startedAt), direction: mine))
             } else {
                 let direction: SwipeDirection = animation.to.translation.x > 1 ? .right
                     : animation.to.translation.x < -1 ? .left : (animation.to.translation.y < 0 ? .up : .down)
                 leaving.append(LeavingCard(card: card, motion: PlayingMotion(motion: motion, startedAt: startedAt), direction: direction))
             }
-            if index == 0 { reflowAfterRemovingTop() }
+            if index == 0 { reflowAfterRemovingTop(startingAt: startedAt) }
         case .snapBack, .reflow, .appear, .backgroundArrival, .revert:
             guard room?.visible.contains(where: { $0.id == animation.card }) == true else { return }
             playing[animation.card] = PlayingMotion(motion: motion, startedAt: startedAt)

@@ -41,7 +41,8 @@ extension RoomRegistry {
             if rooms[code] != nil {
                 throw RestoreError(room: code, record: 0, message: "a room with this code is already running")
             }
-            var room = try Room.restore(from: byRoom[code] ?? [], maxMembers: limits.maxMembersPerRoom)
+            var room = try Room.restore(from: byRoom[code] ?? [], maxMembers: limits.maxMembersPerRoom,
+                                        animationLead: limits.animationLead)
             if room.phase == .closed {
                 report.closed.append(code)
                 continue

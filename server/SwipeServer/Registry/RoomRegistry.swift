@@ -11,6 +11,8 @@ public struct RegistryLimits: Hashable, Sendable {
     public var maxMembersPerRoom: Int
     public var maxInlineCards: Int
     public var maxTimerSeconds: Double
+    /// Every room's `RoomSettings.animationLead` (ms).
+    public var animationLead: ServerTime = RoomSettings.defaultAnimationLead
 
     public init(maxRooms: Int = 1000, maxMembersPerRoom: Int = 64, maxInlineCards: Int = 500, maxTimerSeconds: Double = 3600) {
         self.maxRooms = maxRooms
@@ -82,7 +84,7 @@ public struct RoomRegistry: Sendable {
         if let quorum = request.quorum, quorum < 1 { return refuse(.badField, "create: field \"quorum\" must be at least 1") }
         let settings = RoomSettings(rule: request.rule ?? .majority, pacing: request.pacing ?? .lockstep,
                                     timerSeconds: request.timerSeconds, quorum: request.quorum,
-                                    maxMembers: limits.maxMembersPerRoom)
+                                    maxMembers: limits.maxMembersPerRoom, animationLead: limits.animationLead)
         var code = RoomCodes.make(&random)
         while rooms[code] != nil { code = RoomCodes.make(&random) }
         var room = Room(code: code, deckName: deckName, cards: cards, settings: settings, at: now)

@@ -31,7 +31,7 @@ extension Room {
         switch update.phase {
         case .ended, .cancelled:
             if let snap = RoomAnimations.snapBackIfKept(card: update.card, translation: update.translation,
-                                                        phase: update.phase, for: id, at: now) {
+                                                        phase: update.phase, for: id, at: animationStart(at: now)) {
                 effects.append(.broadcast(.animation(snap), except: id))
             }
         case .began, .changed:

@@ -26,20 +26,23 @@ extension Room {
     /// The result equals the live room that emitted them, except for what is not durable: the
     /// lockstep timer's deadline, drag throttling and `lastActivity` (see `restarted(at:)`).
     ///
-    /// `maxMembers` is the server's current limit (not logged: an operator may change it between runs).
+    /// `maxMembers` and `animationLead` are the server's current settings (not logged: an operator
+    /// may change them between runs).
     ///
     /// ```swift
     /// let room = try Room.restore(from: records, maxMembers: 64)
     /// room.matches   // the same matches as before the restart
     /// ```
-    public static func restore(from records: [LogRecord], maxMembers: Int = RoomSettings().maxMembers) throws -> Room {
+    public static func restore(from records: [LogRecord], maxMembers: Int = RoomSettings().maxMembers,
+                               animationLead: ServerTime = RoomSettings.defaultAnimationLead) throws -> Room {
         guard let first = records.first else {
             throw RestoreError(room: "", record: 0, message: "no records")
         }
         guard case let .roomCreated(deck, cards, rule, pacing, timerSeconds, quorum) = first.event else {
             throw RestoreError(room: first.room, record: 0, message: "the first record is \(first.event.kind), not roomCreated")
         }
-        let settings = RoomSettings(rule: rule, pacing: pacing, timerSeconds: timerSeconds, quorum: quorum, maxMembers: maxMembers)
+        let settings = RoomSettings(rule: rule, pacing: pacing, timerSeconds: timerSeconds, quorum: quorum, maxMembers: maxMembers,
+                                    animationLead: animationLead)
         var room = Room(code: first.room, deckName: deck, cards: cards, settings: settings, at: first.at)
         for (index, record) in records.enumerated().dropFirst() {
             if let problem = room.replay(record.event) {

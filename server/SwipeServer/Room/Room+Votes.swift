@@ -40,7 +40,7 @@ extension Room {
         ]
         if settings.pacing == .free {
             effects += RoomAnimations.ownSwipe(card: swipe.card, direction: swipe.direction, for: id,
-                                               window: window(for: id).visible, at: now)
+                                               window: window(for: id).visible, at: animationStart(at: now))
         }
         effects.append(.broadcast(.tally(tally(of: swipe.card)), except: nil))
         // After the tally (what everyone watches): the voter's marks for every sidebar.
@@ -72,7 +72,7 @@ extension Room {
             .send(.voteAccepted(ack(card, nil, seq: undo.seq, for: id, undone: true)), to: id),
         ]
         if settings.pacing == .free {
-            effects.append(.send(.animation(RoomAnimations.revert(card: card, direction: previous.direction, for: id, at: now)), to: id))
+            effects.append(.send(.animation(RoomAnimations.revert(card: card, direction: previous.direction, for: id, at: animationStart(at: now))), to: id))
         }
         effects.append(.broadcast(.tally(tally(of: card)), except: nil))
         effects.append(.broadcast(.memberUpdated(memberInfo(members[index])), except: nil))

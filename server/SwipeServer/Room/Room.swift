@@ -146,6 +146,9 @@ public struct Room: Sendable {
         .append(LogRecord(at: now, room: code, event: event))
     }
 
+    /// When an animation decided at `now` starts on every screen (`RoomSettings.animationLead` ahead).
+    func animationStart(at now: ServerTime) -> ServerTime { now + settings.animationLead }
+
     /// Members whose swipes count.
     var voters: [Member] { members.filter { $0.role.canVote } }
 }

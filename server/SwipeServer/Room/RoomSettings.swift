@@ -14,13 +14,22 @@ public struct RoomSettings: Hashable, Sendable, Codable {
     public var quorum: Int?
     /// The most members (all roles) the room admits.
     public var maxMembers: Int
+    /// How far ahead (ms) of the decision every animation is scheduled (`startAt`), so that each
+    /// screen, having received it before it starts, starts it at the same instant. A server
+    /// setting (`--animation-lead`), not logged: like `maxMembers`, the running server's value.
+    public var animationLead: ServerTime
+
+    /// The default animation lead: 80 ms, more than a round trip on the networks groups use and
+    /// short enough not to be seen as lag.
+    public static let defaultAnimationLead: ServerTime = 80
 
     public init(rule: VoteRule = .majority, pacing: Pacing = .lockstep, timerSeconds: Double? = nil, quorum: Int? = nil,
-                maxMembers: Int = 64) {
+                maxMembers: Int = 64, animationLead: ServerTime = RoomSettings.defaultAnimationLead) {
         self.rule = rule
         self.pacing = pacing
         self.timerSeconds = timerSeconds
         self.quorum = quorum
         self.maxMembers = maxMembers
+        self.animationLead = animationLead
     }
 }
