@@ -53,9 +53,11 @@ public enum Durability: String, CaseIterable, Hashable, Sendable {
 /// ```
 public final class EventLog {
     /// The schema this build writes; a larger `user_version` on disk means a newer server wrote it.
-    public static let schemaVersion: Int64 = 1
+    /// 2 adds `checkpoint` (a room's state as of a log position) and `archive` (entries a
+    /// checkpoint covers, and evicted or closed rooms' entries): a version-1 file is upgraded in place.
+    public static let schemaVersion: Int64 = 2
 
-    private let db: SQLiteConnection
+    let db: SQLiteConnection
     public let path: String
 
     /// Opens or creates the log at `path` (`":memory:"` for a throw-away one).
@@ -81,6 +83,17 @@ public final class EventLog {
                     payload BLOB NOT NULL,
                     at REAL NOT NULL);
                 CREATE INDEX IF NOT EXISTS log_room ON log (room, sequence);
+                CREATE TABLE IF NOT EXISTS checkpoint (
+                    room TEXT PRIMARY KEY,
+                    sequence INTEGER NOT NULL,
+                    payload BLOB NOT NULL,
+                    at REAL NOT NULL);
+                CREATE TABLE IF NOT EXISTS archive (
+                    sequence INTEGER PRIMARY KEY,
+                    room TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    payload BLOB NOT NULL,
+                    at REAL NOT NULL);
                 PRAGMA user_version = \(Self.schemaVersion);
                 """)
         } catch let error as StoreError {
@@ -90,14 +103,16 @@ public final class EventLog {
     }
 
     /// Appends a batch in one transaction and returns the entries with their sequence numbers.
-    /// When it returns, the batch is durable (see `Durability`).
+    /// When it returns, the batch is durable (see `Durability`). Each of `checkpoints` (a room's
+    /// state after this batch) is stored in the same transaction, and the entries it covers move
+    /// to the archive (`EventLog+Checkpoints.swift`).
     ///
     /// ```swift
     /// let stored = try log.append([LogEntry(room: "R", kind: "vote", payload: [], at: 1)])
     /// stored[0].sequence   // e.g. 42
     /// ```
     @discardableResult
-    public func append(_ entries: [LogEntry]) throws -> [LogEntry] {
+    public func append(_ entries: [LogEntry], checkpoints: [RoomState] = []) throws -> [LogEntry] {
         guard !entries.isEmpty else { return [] }
         try db.execute("BEGIN IMMEDIATE")
         do {
@@ -110,6 +125,8 @@ public final class EventLog {
                 entry.sequence = db.lastInsertRowID
                 stored.append(entry)
             }
+            let last = stored.last?.sequence ?? db.lastInsertRowID
+            for state in checkpoints { try store(state, asOf: last) }
             try db.execute("COMMIT")
             return stored
         } catch {
@@ -124,25 +141,34 @@ public final class EventLog {
     /// for entry in try log.replay(room: "K7QM-X4TD") { print(entry.kind) }
     /// ```
     public func replay(room: String? = nil) throws -> [LogEntry] {
+        try entries(from: "log", room: room)
+    }
+
+    /// The entries of `source` (a table or a subquery with the log's columns), in append order.
+    func entries(from source: String, room: String?) throws -> [LogEntry] {
+        let select = "SELECT sequence, room, kind, payload, at FROM \(source)"
         let rows: [[SQLiteValue]]
         if let room {
-            rows = try db.query("SELECT sequence, room, kind, payload, at FROM log WHERE room = ? ORDER BY sequence", [.text(room)])
+            rows = try db.query("\(select) WHERE room = ? ORDER BY sequence", [.text(room)])
         } else {
-            rows = try db.query("SELECT sequence, room, kind, payload, at FROM log ORDER BY sequence")
+            rows = try db.query("\(select) ORDER BY sequence")
         }
-        return try rows.map { row in
-            guard row.count == 5, case let .integer(sequence) = row[0], case let .text(room) = row[1],
-                  case let .text(kind) = row[2], case let .real(at) = row[4] else {
-                throw StoreError(path: path, message: "damaged log row: \(row)")
-            }
-            let payload: [UInt8]
-            switch row[3] {
-            case let .blob(bytes): payload = bytes
-            case let .text(text): payload = Array(text.utf8)
-            case .null, .integer, .real: throw StoreError(path: path, message: "damaged payload in log row \(sequence)")
-            }
-            return LogEntry(sequence: sequence, room: room, kind: kind, payload: payload, at: at)
+        return try rows.map(entry(from:))
+    }
+
+    /// A `sequence, room, kind, payload, at` row as an entry (log and archive rows alike).
+    func entry(from row: [SQLiteValue]) throws -> LogEntry {
+        guard row.count == 5, case let .integer(sequence) = row[0], case let .text(room) = row[1],
+              case let .text(kind) = row[2], case let .real(at) = row[4] else {
+            throw StoreError(path: path, message: "damaged log row: \(row)")
         }
+        let payload: [UInt8]
+        switch row[3] {
+        case let .blob(bytes): payload = bytes
+        case let .text(text): payload = Array(text.utf8)
+        case .null, .integer, .real: throw StoreError(path: path, message: "damaged payload in log row \(sequence)")
+        }
+        return LogEntry(sequence: sequence, room: room, kind: kind, payload: payload, at: at)
     }
 
     /// The rooms that have entries, in order of first appearance.
@@ -157,13 +183,22 @@ public final class EventLog {
         }
     }
 
-    /// Deletes every entry of a room (after it is closed and exported).
+    /// Takes a room out of what a restart loads (it was closed or evicted): its entries move to the
+    /// archive, its checkpoint is dropped, in one transaction.
     ///
     /// ```swift
     /// try log.forget(room: "K7QM-X4TD")
     /// ```
     public func forget(room: String) throws {
-        try db.run("DELETE FROM log WHERE room = ?", [.text(room)])
+        try db.execute("BEGIN IMMEDIATE")
+        do {
+            try archive(room: room, upTo: Int64.max)
+            try db.run("DELETE FROM checkpoint WHERE room = ?", [.text(room)])
+            try db.execute("COMMIT")
+        } catch {
+            try? db.execute("ROLLBACK")
+            throw error
+        }
     }
 
     /// Number of entries, for health and metrics.

@@ -64,6 +64,8 @@ struct Serve: ParsableCommand {
     var messageBurst: Double = TransportLimits().messageBurst
     @Option(name: .customLong("animation-lead"), help: "Milliseconds ahead of a decision that its animations are scheduled, so every screen starts them at the same instant (0-1000).")
     var animationLead: Double = RoomSettings.defaultAnimationLead
+    @Option(name: .customLong("checkpoint-every"), help: "Store a room's state after this many of its log records (and when it finishes), so a restart replays at most this many per room; 0 never.")
+    var checkpointEvery = 1000
     @Option(name: .customLong("restart-grace"), help: "Seconds after a restart that members not back yet still count as a lockstep card's voters; then they count as gone.")
     var restartGrace: Double = 60
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel: Logger.Level = .info
@@ -87,6 +89,7 @@ struct Serve: ParsableCommand {
         guard restartGrace >= 0, restartGrace.isFinite else {
             throw ValidationError("--restart-grace must be a number of seconds, 0 or more (got \(restartGrace))")
         }
+        guard checkpointEvery >= 0 else { throw ValidationError("--checkpoint-every must be 0 (never) or more (got \(checkpointEvery))") }
         guard animationLead >= 0, animationLead <= 1000 else {
             throw ValidationError("--animation-lead must be between 0 and 1000 milliseconds (got \(animationLead))")
         }
@@ -97,6 +100,7 @@ struct Serve: ParsableCommand {
         configuration.deflate = deflate
         configuration.eventLoop = eventLoop
         configuration.restartGrace = restartGrace * 1000
+        configuration.checkpointInterval = checkpointEvery
         configuration.registryLimits.maxRooms = maxRooms
         configuration.registryLimits.maxMembersPerRoom = maxMembers
         configuration.registryLimits.animationLead = animationLead

@@ -51,15 +51,18 @@ import SwipeStore
     }
 
     static func logEntries(_ directory: String) throws -> [LogEntry] {
-        try EventLog(path: directory + "/rooms.sqlite").replay()
+        try EventLog(path: directory + "/rooms.sqlite").history()
     }
 
     /// SIGTERM with a card half voted: the shutdown appends nothing, decides nothing, and the room
-    /// that comes back (once everyone resumed) is byte for byte the one that was there.
-    @Test func aGracefulRestartChangesNoRoom() throws {
+    /// that comes back (once everyone resumed) is byte for byte the one that was there; also when
+    /// it comes back from a checkpoint (every 4 records) and the records after it.
+    @Test(arguments: [1000, 4])
+    func aGracefulRestartChangesNoRoom(checkpointEvery: Int) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-graceful-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var server = try ServerProcess(arguments: ["--data", directory])
+        let arguments = ["--data", directory, "--checkpoint-every", "\(checkpointEvery)"]
+        var server = try ServerProcess(arguments: arguments)
         let room = try Self.lockstepRoom(server)
         for (socket, direction) in zip(room.sockets, [SwipeDirection.right, .left, .right]) { try Self.vote(socket, "d1", direction) }
         try Self.vote(room.sockets[1], "d2", .up)   // one super-like of three voters on d2
@@ -67,13 +70,14 @@ import SwipeStore
         let (cyBefore, before) = try Self.resume(server, room.code, token: room.tokens[2])
         let resultsBefore = try ServerRawSocket.get(port: server.port, path: "/rooms/\(room.code)/results.json").body
         let logBefore = try Self.logEntries(directory)
+        if checkpointEvery < 10 { #expect(try EventLog(path: directory + "/rooms.sqlite").loadForRestart().checkpoints.count == 1) }
 
         #expect(server.terminate() == 0)
         let logAfter = try Self.logEntries(directory)
         #expect(logAfter == logBefore, "the shutdown appended \(logAfter.dropFirst(logBefore.count).map(\.kind))")
         (room.sockets + [cyBefore]).forEach { $0.close() }
 
-        server = try ServerProcess(arguments: ["--data", directory])
+        server = try ServerProcess(arguments: arguments)
         defer { server.stop() }
         let resultsAfter = try ServerRawSocket.get(port: server.port, path: "/rooms/\(room.code)/results.json").body
         #expect(resultsAfter == resultsBefore)

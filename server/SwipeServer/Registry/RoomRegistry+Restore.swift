@@ -15,6 +15,8 @@ public struct RestoreReport: Sendable {
     public var closed: [RoomCode] = []
     /// Timer effects the restored rooms ask for, per room.
     public var effects: [RoomCode: [RoomEffect]] = [:]
+    /// How many log records each restored room replayed (on top of its checkpoint, if any).
+    public var tailLengths: [RoomCode: Int] = [:]
 }
 
 extension RoomRegistry {
@@ -30,10 +32,27 @@ extension RoomRegistry {
     /// ```
     public mutating func restore(from records: [LogRecord], at now: ServerTime,
                                  grace: ServerTime = Room.defaultRestartGrace) throws -> RestoreReport {
+        try restore(checkpoints: [], tail: records, at: now, grace: grace)
+    }
+
+    /// The same from checkpoints and the records after them: each room starts from its checkpoint
+    /// (if it has one) and replays only its own records in `tail` (oldest first).
+    ///
+    /// ```swift
+    /// let report = try registry.restore(checkpoints: saved, tail: recordsAfter, at: now)
+    /// report.tailLengths["K7QM-X4TD-9R"]   // records replayed on top of its checkpoint
+    /// ```
+    public mutating func restore(checkpoints: [RoomCheckpoint], tail: [LogRecord], at now: ServerTime,
+                                 grace: ServerTime = Room.defaultRestartGrace) throws -> RestoreReport {
         var order: [RoomCode] = []
         var byRoom: [RoomCode: [LogRecord]] = [:]
-        for record in records {
-            if byRoom[record.room] == nil { order.append(record.room) }
+        var saved: [RoomCode: RoomCheckpoint] = [:]
+        for checkpoint in checkpoints {
+            if saved[checkpoint.code] == nil { order.append(checkpoint.code) }
+            saved[checkpoint.code] = checkpoint
+        }
+        for record in tail {
+            if byRoom[record.room] == nil && saved[record.room] == nil { order.append(record.room) }
             byRoom[record.room, default: []].append(record)
         }
         var report = RestoreReport()
@@ -41,13 +60,15 @@ extension RoomRegistry {
             if rooms[code] != nil {
                 throw RestoreError(room: code, record: 0, message: "a room with this code is already running")
             }
-            var room = try Room.restore(from: byRoom[code] ?? [], maxMembers: limits.maxMembersPerRoom,
+            let records = byRoom[code] ?? []
+            var room = try Room.restore(checkpoint: saved[code], tail: records, maxMembers: limits.maxMembersPerRoom,
                                         animationLead: limits.animationLead)
             if room.phase == .closed {
                 report.closed.append(code)
                 continue
             }
             report.effects[code] = room.restarted(at: now, grace: grace)
+            report.tailLengths[code] = records.count
             rooms[code] = room
             report.rooms.append(code)
         }

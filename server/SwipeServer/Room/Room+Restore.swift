@@ -53,6 +53,24 @@ extension Room {
         return room
     }
 
+    /// Rebuilds a room from its checkpoint (if it has one) and the log records after it.
+    ///
+    /// ```swift
+    /// let room = try Room.restore(checkpoint: saved, tail: recordsAfterIt, maxMembers: 64)
+    /// ```
+    public static func restore(checkpoint: RoomCheckpoint?, tail: [LogRecord], maxMembers: Int = RoomSettings().maxMembers,
+                               animationLead: ServerTime = RoomSettings.defaultAnimationLead) throws -> Room {
+        guard let checkpoint else { return try restore(from: tail, maxMembers: maxMembers, animationLead: animationLead) }
+        var room = Room(restoring: checkpoint, maxMembers: maxMembers, animationLead: animationLead)
+        for (index, record) in tail.enumerated() {
+            if let problem = room.replay(record.event) {
+                throw RestoreError(room: checkpoint.code, record: index + 1, message: "\(record.event.kind) after the checkpoint: \(problem)")
+            }
+            room.lastActivity = max(room.lastActivity, record.at)
+        }
+        return room
+    }
+
     /// Applies one durable fact; returns what was wrong with it, or nil.
     mutating func replay(_ event: LogEvent) -> String? {
         switch event {

@@ -43,6 +43,9 @@ public struct ServerConfiguration: Sendable {
     /// After a restart, how long (ms) members restored from the log still count as a lockstep
     /// card's voters before those who have not resumed are taken as gone (docs/OPERATIONS.md).
     public var restartGrace: Double = 60_000
+    /// A room's checkpoint is stored after this many of its log records (and when it finishes), so
+    /// a restart replays at most this many per room; 0 stores none.
+    public var checkpointInterval = 1000
 
     public init(host: String = "127.0.0.1", port: Int = 7681, decks: DeckLibrary = .bundled(),
                 tlsCertificatePath: String? = nil, tlsPrivateKeyPath: String? = nil,

@@ -24,11 +24,12 @@ extension ServerShell {
             }
         }
         let path = (directory as NSString).appendingPathComponent(Self.logFileName)
+        let started = now
         let log: EventLog
-        let records: [LogRecord]
+        let load: RestartLoad
         do {
             log = try EventLog(path: path, durability: configuration.durability)
-            records = try log.replay().map(LogRecord.init(entry:))
+            load = try log.loadForRestart()
         } catch let error as StoreError {
             throw ServerStartError(description: error.description)   // names the path and what is wrong
         } catch {
@@ -37,14 +38,17 @@ extension ServerShell {
         let time = now
         let report: RestoreReport
         do {
-            report = try registry.restore(from: records, at: time, grace: configuration.restartGrace)
+            let checkpoints = try load.checkpoints.map { try RoomCheckpoint.decoded($0.state.payload, room: RoomCode($0.state.room)) }
+            let tail = try load.entries.map(LogRecord.init(entry:))
+            report = try registry.restore(checkpoints: checkpoints, tail: tail, at: time, grace: configuration.restartGrace)
         } catch {
             throw ServerStartError(description: "\(path): cannot replay the log: \(error)")
         }
         for code in report.closed { try? log.forget(room: code.rawValue) }
+        checkpointPolicy.restored(report.tailLengths)
         for (code, effects) in report.effects { apply(effects, in: code) }
         store = log
-        logger.info("data \(path): restored \(report.rooms.count) room(s) from \(records.count) record(s)")
+        logger.info("data \(path): restored \(report.rooms.count) room(s) from \(load.checkpoints.count) checkpoint(s) and \(load.entries.count) record(s) in \(Int(now - started)) ms")
     }
 
     /// Writes every `.append` in `effects` in one transaction (durable on return). On failure the
@@ -56,7 +60,11 @@ extension ServerShell {
         if let sink = configuration.recordSink { records.forEach(sink) }
         guard let store else { return true }
         do {
-            try store.append(records.map { try $0.entry() })
+            let due = checkpointPolicy.roomsDue(after: records)
+            let states = try due.compactMap { code in
+                try registry.rooms[code].map { RoomState(room: code.rawValue, payload: try $0.checkpoint.encoded(), at: now) }
+            }
+            try store.append(records.map { try $0.entry() }, checkpoints: states)
             return true
         } catch {
             logger.critical("cannot write the log \(store.path): \(error); stopping without acknowledging")
@@ -65,8 +73,10 @@ extension ServerShell {
         }
     }
 
-    /// Drops a room's records (evicted rooms must not come back after a restart).
+    /// Takes a room out of what a restart loads (closed and evicted rooms must not come back);
+    /// its records stay in the archive.
     func forgetStored(_ code: RoomCode) {
+        checkpointPolicy.forget(code)
         do {
             try store?.forget(room: code.rawValue)
         } catch {

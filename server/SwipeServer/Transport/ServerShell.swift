@@ -42,6 +42,8 @@ final class ServerShell: @unchecked Sendable {
     lazy var joinGuard = JoinGuard(maxFailures: configuration.transportLimits.failedJoinsPerMinute)
     /// The durable log (nil with no data directory).
     var store: EventLog?
+    /// When rooms' checkpoints are stored with their records.
+    lazy var checkpointPolicy = CheckpointPolicy(interval: configuration.checkpointInterval)
     /// Rooms nobody is connected to are dropped after this long (ms).
     static let abandonedAfter: ServerTime = 30 * 60_000
     /// Scratch buffer for lws_write (LWS_PRE headroom + payload).
@@ -214,6 +216,7 @@ final class ServerShell: @unchecked Sendable {
         if let code, registry.rooms[code] == nil {
             membersOnline[code] = nil
             timers.cancelRoomTimer(code)
+            forgetStored(code)   // closed by its host: out of what a restart loads
         }
         armWakeTimer()
     }

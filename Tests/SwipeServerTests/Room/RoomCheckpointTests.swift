@@ -1,0 +1,48 @@
+import SwipeCore
+import SwipeProtocol
+import Testing
+@testable import SwipeServer
+
+@Suite struct RoomCheckpointTests {
+    /// Checkpoints taken at random points of a random session, plus the records after each, rebuild
+    /// every live room exactly, as the whole log does.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func aCheckpointAndItsTailRebuildTheRoomExactly(seed: UInt64) throws {
+        var session = ScriptedSession(seed: seed)
+        var saved: [RoomCode: (checkpoint: RoomCheckpoint, recordCount: Int)] = [:]
+        var random = SplitMix64(seed: seed)
+        for _ in 0..<400 {
+            session.step()
+            if random.next() % 5 == 0 {
+                for (code, room) in session.registry.rooms {
+                    // Through the bytes the store keeps.
+                    saved[code] = (try RoomCheckpoint.decoded(room.checkpoint.encoded(), room: code), session.records.count)
+                }
+            }
+        }
+        let oldestCovered = saved.values.map(\.recordCount).min() ?? 0
+        let tail = session.records.enumerated().filter { index, record in
+            index >= (saved[record.room]?.recordCount ?? 0)
+        }.map(\.element)
+        #expect(tail.count < session.records.count - oldestCovered + 1)
+        var restored = RoomRegistry(library: .bundled())
+        let report = try restored.restore(checkpoints: saved.values.map(\.checkpoint), tail: tail, at: session.now)
+        #expect(restored.rooms.mapValues(\.durableState) == session.liveStates)
+        #expect(report.tailLengths.values.reduce(0, +) == tail.filter { restored.rooms[$0.room] != nil }.count)
+    }
+
+    @Test func theServersOwnSettingsReplaceTheSavedOnes() throws {
+        var h = RoomHarness(CreateRoom(name: "Ann", deck: "movies"))
+        h.join("Bo")
+        let checkpoint = try #require(h.room?.checkpoint)
+        let room = Room(restoring: checkpoint, maxMembers: 8, animationLead: 20)
+        #expect(room.settings.maxMembers == 8)
+        #expect(room.settings.animationLead == 20)
+        #expect(room.members.map(\.name) == ["Ann", "Bo"])
+    }
+
+    @Test func aCheckpointFromANewerServerIsRefusedByName() throws {
+        let bytes = Array(#"{"version":99}"#.utf8)
+        #expect(throws: RestoreError.self) { try RoomCheckpoint.decoded(bytes, room: "K7QM-X4TD-9R") }
+    }
+}
