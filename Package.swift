@@ -72,8 +72,9 @@ let package = Package(
         .executableTarget(
             name: "swipe-bench",
             dependencies: [
-                "SwipeClient", "SwipeServer", "SwipeProtocol", "SwipeCore",
+                "SwipeClient", "SwipeServer", "SwipeStore", "SwipeProtocol", "SwipeCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             path: "benchmarks/swipe-bench"),

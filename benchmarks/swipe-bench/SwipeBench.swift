@@ -7,6 +7,6 @@ import Foundation
 struct SwipeBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swipe-bench",
-        abstract: "Measure SwipeDeck: broadcast load, latency, memory, and terminal rendering.",
-        subcommands: [LoadCommand.self, IdleCommand.self, RenderCommand.self])
+        abstract: "Measure SwipeDeck: broadcast load, latency, memory, terminal rendering, and restart time.",
+        subcommands: [LoadCommand.self, IdleCommand.self, RenderCommand.self, RestartCommand.self])
 }

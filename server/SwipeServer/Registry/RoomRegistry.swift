@@ -124,6 +124,13 @@ public struct RoomRegistry: Sendable {
         return effects
     }
 
+    /// Removes one room (evicted by its owner's policy; tools replaying a history use it too).
+    ///
+    /// ```swift
+    /// registry.remove("K7QM-X4TD-9R")
+    /// ```
+    public mutating func remove(_ code: RoomCode) { rooms[code] = nil }
+
     /// Removes rooms nobody has been connected to for `idle` ms; returns their codes.
     ///
     /// ```swift
