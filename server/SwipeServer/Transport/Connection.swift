@@ -17,6 +17,10 @@ final class Connection {
     var overflowed = false
     /// Set once the connection must close after its queue drains.
     var closing: (code: CloseCode, reason: String)?
+    /// An over-limit message is still arriving in fragments: they are read and dropped, and the
+    /// 1009 close waits for its last fragment (closing earlier would reset a client that is still
+    /// sending, and it would never read the `tooLarge` error).
+    var discardingOversize = false
 
     init(id: ConnectionID, wsi: OpaquePointer, limits: TransportLimits) {
         self.id = id

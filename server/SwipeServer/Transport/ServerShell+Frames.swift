@@ -35,12 +35,29 @@ extension ServerShell {
 
     /// One RECEIVE callback's bytes; `complete` when the message's last fragment has arrived.
     func received(_ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer, binary: Bool, complete: Bool) {
-        guard let connection = connections[wsi], connection.closing == nil else { return }
+        guard let connection = connections[wsi] else { return }
+        if connection.discardingOversize {
+            guard complete else { return }
+            connection.discardingOversize = false
+            closeAfterFlush(connection, .messageTooBig, ErrorCode.tooLarge.rawValue)
+            return
+        }
+        guard connection.closing == nil else { return }
         let limits = configuration.transportLimits
         if binary { connection.inboundIsBinary = true }
         if connection.inbound.count + bytes.count > limits.maxMessageBytes {
             connection.inbound = []
-            refuse(connection, ProtocolError(.tooLarge, "message is larger than \(limits.maxMessageBytes) bytes"), close: .messageTooBig)
+            let error = ProtocolError(.tooLarge, "message is larger than \(limits.maxMessageBytes) bytes")
+            if complete {
+                refuse(connection, error, close: .messageTooBig)
+            } else {
+                // The error now; the close once the rest of the message has been read (bounded in time).
+                logger.notice("\(connection.id): tooLarge: \(error.message); reading the rest before closing 1009")
+                connection.outbound.removeAll()
+                enqueue(.error(error), to: connection)
+                connection.discardingOversize = true
+                lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, Self.oversizeDrainSeconds)
+            }
             return
         }
         if !connection.inboundIsBinary { connection.inbound.append(contentsOf: bytes) }
@@ -68,6 +85,9 @@ extension ServerShell {
             dispatch(decoded, from: connection, at: time)
         }
     }
+
+    /// Seconds a client has to finish sending an over-limit message before it is dropped.
+    static let oversizeDrainSeconds: Int32 = 10
 
     private func refuse(_ connection: Connection, _ error: ProtocolError, close code: CloseCode) {
         logger.notice("\(connection.id): \(error.code.rawValue): \(error.message)")
