@@ -17,6 +17,7 @@ import Testing
                 for (code, room) in session.registry.rooms {
                     // Through the bytes the store keeps.
                     saved[code] = (try RoomCheckpoint.decoded(room.checkpoint.encoded(), room: code), session.records.count)
+                    #expect(saved[code]?.checkpoint == room.checkpoint)
                 }
             }
         }
@@ -42,7 +43,39 @@ import Testing
     }
 
     @Test func aCheckpointFromANewerServerIsRefusedByName() throws {
-        let bytes = Array(#"{"version":99}"#.utf8)
-        #expect(throws: RestoreError.self) { try RoomCheckpoint.decoded(bytes, room: "K7QM-X4TD-9R") }
+        var writer = CheckpointWriter()
+        writer.int(99)
+        let error = #expect(throws: RestoreError.self) { try RoomCheckpoint.decoded(RoomCheckpoint.magic + writer.bytes, room: "K7QM-X4TD-9R") }
+        #expect(error?.description.contains("newer swipe-server") == true)
+        #expect(error?.room == "K7QM-X4TD-9R")
+    }
+
+    /// Damaged bytes (cut anywhere, or with a byte flipped) are refused with an error, never a crash
+    /// or a huge allocation.
+    @Test func damagedCheckpointsAreRefusedNotCrashedOn() throws {
+        var h = RoomHarness(CreateRoom(name: "Ann", deck: "movies", pacing: .free))
+        h.join("Bo")
+        h.swipe("m2", "dune", .up)
+        let bytes = try #require(h.room?.checkpoint.encoded())
+        #expect(try RoomCheckpoint.decoded(bytes) == h.room?.checkpoint)
+        for cut in stride(from: 0, to: bytes.count, by: 7) {
+            #expect(throws: RestoreError.self) { try RoomCheckpoint.decoded(Array(bytes.prefix(cut))) }
+        }
+        var random = SplitMix64(seed: 3)
+        for _ in 0..<2_000 {
+            var damaged = bytes
+            damaged[Int(random.next() % UInt64(bytes.count))] ^= UInt8(1 << (random.next() % 8))
+            _ = try? RoomCheckpoint.decoded(damaged)   // may decode to another valid room; must not crash
+        }
+    }
+
+    /// Reading and writing the primitives round-trips, edge values included.
+    @Test(arguments: [0, 1, -1, 63, -64, 127, 128, Int.max, Int.min])
+    func integersRoundTrip(value: Int) throws {
+        var writer = CheckpointWriter()
+        writer.int(value)
+        var reader = CheckpointReader(writer.bytes)
+        #expect(try reader.int() == value)
+        #expect(reader.isAtEnd)
     }
 }

@@ -51,8 +51,8 @@ enum RestartLogWriter {
         func flush() throws {
             guard !pending.isEmpty else { return }
             let due = policy.roomsDue(after: pending)
-            let states = try due.compactMap { code in
-                try registry.rooms[code].map { RoomState(room: code.rawValue, payload: try $0.checkpoint.encoded(), at: now) }
+            let states = due.compactMap { code in
+                registry.rooms[code].map { RoomState(room: code.rawValue, payload: $0.checkpoint.encoded(), at: now) }
             }
             try log.append(pending.map { try $0.entry() }, checkpoints: states)
             summary.records += pending.count

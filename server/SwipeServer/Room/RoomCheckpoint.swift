@@ -1,4 +1,3 @@
-import Foundation
 import SwipeCore
 import SwipeProtocol
 
@@ -8,27 +7,27 @@ import SwipeProtocol
 ///
 /// ```swift
 /// let saved = room.checkpoint
-/// let bytes = try saved.encoded()
+/// let bytes = saved.encoded()
 /// let back = try Room(restoring: RoomCheckpoint.decoded(bytes), maxMembers: 64)
 /// ```
-public struct RoomCheckpoint: Hashable, Sendable, Codable {
-    struct MemberState: Hashable, Sendable, Codable {
+public struct RoomCheckpoint: Hashable, Sendable {
+    struct MemberState: Hashable, Sendable {
         var id: MemberID, name: String, role: Role, token: String, online: Bool
         var voteOrder: [CardID]
         var seqs: [SeqState]
     }
 
-    struct SeqState: Hashable, Sendable, Codable {
+    struct SeqState: Hashable, Sendable {
         var seq: Int, card: CardID, vote: Vote?
     }
 
-    struct CardVotes: Hashable, Sendable, Codable {
+    struct CardVotes: Hashable, Sendable {
         var card: CardID
         var votes: [MemberVote]
         var outcome: CardOutcome?
     }
 
-    struct MemberVote: Hashable, Sendable, Codable {
+    struct MemberVote: Hashable, Sendable {
         var member: MemberID, vote: Vote
     }
 
@@ -43,33 +42,24 @@ public struct RoomCheckpoint: Hashable, Sendable, Codable {
     var cardsDecided: [CardVotes]
     var nextMemberNumber: Int, hostCreated: Bool, lastActivity: ServerTime
 
-    /// JSON, keys sorted.
+    /// The stored form (binary: `RoomCheckpoint+Binary.swift`).
     ///
     /// ```swift
-    /// let bytes = try room.checkpoint.encoded()
+    /// let bytes = room.checkpoint.encoded()
     /// ```
-    public func encoded() throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return Array(try encoder.encode(self))
-    }
+    public func encoded() -> [UInt8] { binary() }
 
-    /// Decodes `encoded()`; the error names the room when it can.
+    /// Decodes `encoded()`; the error names the room.
     ///
     /// ```swift
     /// let checkpoint = try RoomCheckpoint.decoded(bytes, room: "K7QM-X4TD-9R")
     /// ```
     public static func decoded(_ bytes: [UInt8], room: RoomCode = "") throws -> RoomCheckpoint {
-        let checkpoint: RoomCheckpoint
         do {
-            checkpoint = try JSONDecoder().decode(RoomCheckpoint.self, from: Data(bytes))
+            return try RoomCheckpoint(binary: bytes)
         } catch {
             throw RestoreError(room: room, record: 0, message: "the room's checkpoint is not one this server reads: \(error)")
         }
-        guard checkpoint.version <= currentVersion else {
-            throw RestoreError(room: room, record: 0, message: "checkpoint version \(checkpoint.version) was written by a newer swipe-server")
-        }
-        return checkpoint
     }
 }
 
