@@ -40,6 +40,9 @@ public struct ServerConfiguration: Sendable {
     /// How the service thread waits for sockets: epoll through a libev loop (the default), or lws's
     /// own poll() over every socket (O(connections) per wake-up; kept as a fallback).
     public var eventLoop: EventLoopBackend = .epoll
+    /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` name the client (`--trust-proxy`).
+    /// Per-address limits then count the client, not the proxy; headers from anyone else are ignored.
+    public var trustedProxies: [AddressRange] = []
 
     public init(host: String = "127.0.0.1", port: Int = 7681, decks: DeckLibrary = .bundled(),
                 tlsCertificatePath: String? = nil, tlsPrivateKeyPath: String? = nil,
