@@ -29,7 +29,7 @@ extension EventLoopBackend: ExpressibleByArgument {}
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the server (the default). Prints \"listening on HOST:PORT\" first; SIGINT/SIGTERM close every connection with 1001 and exit 0.")
+        abstract: "Run the server (the default). Prints \"listening on HOST:PORT\" first; SIGINT/SIGTERM close every connection with 1001 and exit 0; a durable log that cannot be written exits 74.")
 
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
     @Option(help: "Port to listen on (0 picks a free one).") var port = 7681
@@ -62,6 +62,18 @@ struct Serve: ParsableCommand {
     var maxMessagesPerSecond: Double = TransportLimits().messagesPerSecond
     @Option(name: .customLong("message-burst"), help: "Messages a connection may send at once before the rate applies.")
     var messageBurst: Double = TransportLimits().messageBurst
+    @Option(name: .customLong("send-queue-bytes"), help: "Bytes queued for one slow reader before it is closed 1008.")
+    var sendQueueBytes = TransportLimits().sendQueueBytes
+    @Option(name: .customLong("max-queued-bytes"), help: "Bytes queued for all connections together; past it the connection holding the most is closed 1008.")
+    var maxQueuedBytes = TransportLimits().totalQueuedBytes
+    @Option(name: .customLong("results-per-second"), help: "`results` requests per connection per second (burst 5) before rateLimited.")
+    var resultsPerSecond: Double = TransportLimits().resultsPerSecond
+    @Option(name: .customLong("max-connections-per-address"), help: "Open connections per client address (0: no cap); more get HTTP 429.")
+    var maxConnectionsPerAddress = TransportLimits().maxConnectionsPerAddress
+    @Option(name: .customLong("max-rooms-per-address"), help: "Open rooms one client address may have created (0: no cap); more get tooManyRooms.")
+    var maxRoomsPerAddress = TransportLimits().maxRoomsPerAddress
+    @Option(name: .customLong("trust-proxy"), help: "A reverse proxy (CIDR, repeatable) whose Forwarded / X-Forwarded-For header names the client; per-address limits then count that client.")
+    var trustProxies: [String] = []
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel: Logger.Level = .info
 
     func run() throws {
@@ -77,9 +89,16 @@ struct Serve: ParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        guard maxMessagesPerSecond > 0, messageBurst >= 1 else {
-            throw ValidationError("--max-messages-per-second must be positive and --message-burst at least 1")
+        guard maxMessagesPerSecond > 0, messageBurst >= 1, resultsPerSecond > 0 else {
+            throw ValidationError("--max-messages-per-second and --results-per-second must be positive and --message-burst at least 1")
         }
+        let proxies: [AddressRange]
+        do {
+            proxies = try trustProxies.map(AddressRange.init(parsing:))
+        } catch {
+            throw ValidationError("--trust-proxy: \(error)")
+        }
+        DescriptorLimit.raiseToHard()
         var configuration = ServerConfiguration(host: host, port: port, decks: library, tlsCertificatePath: tlsCert,
                                                 tlsPrivateKeyPath: tlsKey, logger: Logger(label: "swipe-server"),
                                                 dataDirectory: data ?? Self.defaultDataDirectory(), durability: durability)
@@ -92,6 +111,12 @@ struct Serve: ParsableCommand {
             maxMessageBytes: maxMessageBytes, messagesPerSecond: maxMessagesPerSecond, messageBurst: messageBurst,
             sendQueueCapacity: sendQueue, failedJoinsPerMinute: failedJoins, pingIntervalSeconds: pingInterval,
             idleTimeoutSeconds: idleTimeout)
+        configuration.transportLimits.sendQueueBytes = sendQueueBytes
+        configuration.transportLimits.totalQueuedBytes = maxQueuedBytes
+        configuration.transportLimits.resultsPerSecond = resultsPerSecond
+        configuration.transportLimits.maxConnectionsPerAddress = maxConnectionsPerAddress
+        configuration.transportLimits.maxRoomsPerAddress = maxRoomsPerAddress
+        configuration.trustedProxies = proxies
         let server = SwipeServerHost(configuration: configuration)
         let bound: Int
         do {
@@ -111,6 +136,8 @@ struct Serve: ParsableCommand {
         FileHandle.standardOutput.write(Data("listening on \(host):\(bound)\n".utf8))
         server.waitUntilStopped()
         signals.forEach { $0.cancel() }
+        // A log that cannot be written stops the server: exit non-zero so a supervisor restarts it.
+        if server.storageFailure != nil { throw ExitCode(SwipeServerHost.storageFailureExitCode) }
     }
 }
 

@@ -35,6 +35,16 @@ final class ServerRawSocket {
 
     deinit { close(fd) }
 
+    /// This end's TCP port (to find the connection in /proc/net/tcp).
+    var localPort: Int {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let result = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return result == 0 ? Int(UInt16(bigEndian: address.sin_port)) : 0
+    }
+
     func write(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {

@@ -55,11 +55,14 @@ extension ServerShell {
         guard !records.isEmpty else { return true }
         if let sink = configuration.recordSink { records.forEach(sink) }
         guard let store else { return true }
+        guard storageFailure == nil else { return false }   // already stopping: said once, not again
         do {
             try store.append(records.map { try $0.entry() })
             return true
         } catch {
-            logger.critical("cannot write the log \(store.path): \(error); stopping without acknowledging")
+            let failure = "cannot write the log \(store.path): \(error)"
+            storageFailure = failure
+            logger.critical("\(failure); stopping without acknowledging (exit status \(SwipeServerHost.storageFailureExitCode))")
             requestStop()
             return false
         }

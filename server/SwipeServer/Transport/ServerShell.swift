@@ -28,7 +28,23 @@ final class ServerShell: @unchecked Sendable {
         timer.initialize(to: swipe_server_wake_timer())
         return timer
     }()
-    var httpBodies: [OpaquePointer: [UInt8]] = [:]
+    var httpBodies: [OpaquePointer: PendingHTTPBody] = [:]
+    /// Every socket lws has open for us (WebSockets, handshakes, plain HTTP).
+    var sockets = Set<OpaquePointer>()
+    /// Client addresses of WebSocket upgrades, from FILTER_PROTOCOL_CONNECTION until ESTABLISHED.
+    var upgradeAddresses: [OpaquePointer: String] = [:]
+    /// Sockets and rooms per client address.
+    var ledger = AddressLedger()
+    /// Descriptor numbers lws can track (it refuses sockets numbered past it); 0: unknown.
+    var descriptorBudget = 0
+    /// Sockets lws can hold before it refuses new ones: the budget less the process's other
+    /// descriptors, counted at the first socket (nil until then).
+    var socketCapacity: Int?
+    var lastDescriptorWarning: ServerTime?
+    /// Payload bytes queued for all connections together.
+    var queuedBytes = 0
+    /// Set once a log write failed: nothing more is written or acknowledged, the server stops.
+    var storageFailure: String?
     var nextConnectionNumber = 1
     var context: OpaquePointer?
     var shutdownDeadline: ServerTime? { timers.shutdownDeadline }
@@ -119,6 +135,7 @@ final class ServerShell: @unchecked Sendable {
                 membersOnline[code] = nil
                 timers.cancelRoomTimer(code)
                 forgetStored(code)
+                ledger.removed(room: code)
                 logger.info("room \(code) evicted: nobody connected for \(Int(Self.abandonedAfter / 60_000)) minutes")
             }
         }
@@ -211,6 +228,7 @@ final class ServerShell: @unchecked Sendable {
         }
         if let code, registry.rooms[code] == nil {
             membersOnline[code] = nil
+            ledger.removed(room: code)
             timers.cancelRoomTimer(code)
         }
         armWakeTimer()
@@ -239,34 +257,8 @@ final class ServerShell: @unchecked Sendable {
         enqueue(bytes, key: coalescingKey(message), to: connection)
     }
 
-    func enqueue(_ bytes: [UInt8], key: OutboundQueue.Key?, to connection: Connection) {
-        if connection.overflowed { return }
-        switch connection.outbound.push(bytes, coalescing: key) {
-        case .queued, .coalesced:
-            lws_callback_on_writable(connection.wsi)
-        case .overflow:
-            // A stalled reader: drop what is queued (it would never drain), send only the close, and
-            // hang up if even that cannot be written within the grace period. Nobody else waits.
-            logger.warning("\(connection.id): send queue full (\(connection.outbound.capacity) frames), closing the slow client 1008")
-            connection.overflowed = true
-            connection.outbound.removeAll()
-            connection.closing = (.policyViolation, "send queue overflow: the client reads too slowly")
-            lws_set_timeout(connection.wsi, PENDING_TIMEOUT_USER_OK, Self.overflowGraceSeconds)
-            lws_callback_on_writable(connection.wsi)
-        }
-    }
-
-    /// Seconds a reader closed for overflow has to take its close frame before the socket is dropped.
-    static let overflowGraceSeconds: Int32 = 20
-
-    /// Sends what is queued, then closes with `code`.
-    func closeAfterFlush(_ connection: Connection, _ code: CloseCode, _ reason: String) {
-        if connection.closing == nil { connection.closing = (code, reason) }
-        lws_callback_on_writable(connection.wsi)
-    }
-
     var status: ServerStatus {
         ServerStatus(version: SwipeServerInfo.version, protocol: ProtocolVersion.current, uptimeSeconds: now / 1000,
-                     rooms: registry.rooms.count, connections: connections.count)
+                     rooms: registry.rooms.count, connections: connections.count, pendingConnections: pendingSockets)
     }
 }
