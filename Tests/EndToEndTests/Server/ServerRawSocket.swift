@@ -77,8 +77,9 @@ final class ServerRawSocket {
         return bytes
     }
 
-    /// Reads an HTTP response head (and, with Content-Length, the body).
-    func readHTTP() -> (head: String, body: String)? {
+    /// Reads an HTTP response head (and, with Content-Length, the body, unless `withBody` is false:
+    /// the answer to a HEAD has none).
+    func readHTTP(withBody: Bool = true) -> (head: String, body: String)? {
         while true {
             if let range = findHeadEnd() {
                 let head = String(decoding: buffer[0..<range], as: UTF8.self)
@@ -87,7 +88,7 @@ final class ServerRawSocket {
                 for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
                     length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
                 }
-                guard let body = take(length) else { return nil }
+                guard let body = take(withBody ? length : 0) else { return nil }
                 return (head, String(decoding: body, as: UTF8.self))
             }
             if !fill() { return nil }

@@ -15,7 +15,7 @@ public struct HTTPResponse: Hashable, Sendable {
     public var headers: [String: String] = [:]
     /// The request named a room that does not exist: a failed guess for the per-address limit.
     public var missedRoom = false
-    /// Close the connection after this answer (a request whose body was not read, a refusal).
+    /// Close the connection after this answer (a refusal of the connection itself).
     public var closes = false
 }
 
@@ -77,16 +77,12 @@ public enum HTTPRoutes {
         switch method {
         case .get, .head:
             break
-        case let .other(name):
-            var response = json(405, ProtocolError(.other, "\(name) is not allowed: only GET and HEAD"))
-            response.headers["Allow"] = "GET, HEAD"
-            response.closes = true
-            return response
+        case .other:
+            // No body: lws would not call WRITEABLE before reading the request's own body.
+            return HTTPResponse(status: 405, contentType: "application/json", body: [], headers: ["Allow": "GET, HEAD"])
         }
         if path.utf8.count > maxPathBytes {
-            var response = json(414, ProtocolError(.tooLarge, "the URL is longer than \(maxPathBytes) bytes"))
-            response.closes = true
-            return response
+            return json(414, ProtocolError(.tooLarge, "the URL is longer than \(maxPathBytes) bytes"))
         }
         let cleanPath = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
         if cleanPath == "/healthz" || cleanPath == "/healthz/" {

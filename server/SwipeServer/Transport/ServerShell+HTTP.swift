@@ -29,7 +29,11 @@ extension ServerShell {
         let second = extra.dropFirst().first
         if swipe_server_http_headers(wsi, response.status, response.contentType, response.body.count,
                                      first?.0, first?.1, second?.0, second?.1) != 0 { return -1 }
-        httpBodies[wsi] = PendingHTTPBody(body: method == .head ? [] : response.body, closes: response.closes)
+        let body = method == .head ? [] : response.body
+        if body.isEmpty && !response.closes {   // HEAD, 405: the headers were all
+            return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+        }
+        httpBodies[wsi] = PendingHTTPBody(body: body, closes: response.closes)
         lws_callback_on_writable(wsi)
         return 0
     }

@@ -31,6 +31,10 @@ public final class SwipeServerHost: @unchecked Sendable {
     /// The libev (epoll) loop lws runs on with `.epoll`, with its nudge (nil with `.poll`).
     private var driver: UnsafeMutablePointer<swipe_ev_driver>?
 
+    /// Bytes of request line and headers lws keeps per request: room for an over-long URL to be
+    /// answered 414 (`HTTPRoutes.maxPathBytes`); a request head larger than this is dropped unanswered.
+    static let maxHeaderBytes = 12 * 1024
+
     /// The port actually bound (after `start`).
     public private(set) var port = 0
 
@@ -65,6 +69,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         if configuration.deflate { info.extensions = UnsafePointer(makeExtensions()) }
         info.retry_and_idle_policy = UnsafePointer(makeRetry())
         info.user = Unmanaged.passUnretained(shell).toOpaque()
+        info.max_http_header_data = UInt16(Self.maxHeaderBytes)
         info.gid = -1
         info.uid = -1
         info.options = swipe_lws_option_validate_utf8()
