@@ -72,6 +72,8 @@ struct Serve: ParsableCommand {
     var maxConnectionsPerAddress = TransportLimits().maxConnectionsPerAddress
     @Option(name: .customLong("max-rooms-per-address"), help: "Open rooms one client address may have created (0: no cap); more get tooManyRooms.")
     var maxRoomsPerAddress = TransportLimits().maxRoomsPerAddress
+    @Option(name: .customLong("unjoined-room-timeout"), help: "Seconds after its creator left before a room nobody else joined is evicted (others: 30 minutes after the last one left).")
+    var unjoinedRoomTimeout: Double = ServerConfiguration().unjoinedRoomTimeoutSeconds
     @Option(name: .customLong("trust-proxy"), help: "A reverse proxy (CIDR, repeatable) whose Forwarded / X-Forwarded-For header names the client; per-address limits then count that client.")
     var trustProxies: [String] = []
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel: Logger.Level = .info
@@ -89,8 +91,8 @@ struct Serve: ParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        guard maxMessagesPerSecond > 0, messageBurst >= 1, resultsPerSecond > 0 else {
-            throw ValidationError("--max-messages-per-second and --results-per-second must be positive and --message-burst at least 1")
+        guard maxMessagesPerSecond > 0, messageBurst >= 1, resultsPerSecond > 0, unjoinedRoomTimeout > 0 else {
+            throw ValidationError("--max-messages-per-second and --results-per-second and --unjoined-room-timeout must be positive and --message-burst at least 1")
         }
         let proxies: [AddressRange]
         do {
@@ -117,6 +119,7 @@ struct Serve: ParsableCommand {
         configuration.transportLimits.maxConnectionsPerAddress = maxConnectionsPerAddress
         configuration.transportLimits.maxRoomsPerAddress = maxRoomsPerAddress
         configuration.trustedProxies = proxies
+        configuration.unjoinedRoomTimeoutSeconds = unjoinedRoomTimeout
         let server = SwipeServerHost(configuration: configuration)
         let bound: Int
         do {

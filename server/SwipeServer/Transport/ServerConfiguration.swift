@@ -40,6 +40,9 @@ public struct ServerConfiguration: Sendable {
     /// How the service thread waits for sockets: epoll through a libev loop (the default), or lws's
     /// own poll() over every socket (O(connections) per wake-up; kept as a fallback).
     public var eventLoop: EventLoopBackend = .epoll
+    /// A room that nobody but its creator ever joined is evicted (and forgotten in the log) this
+    /// many seconds after everyone left it, instead of after 30 minutes.
+    public var unjoinedRoomTimeoutSeconds: Double = 120
     /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` name the client (`--trust-proxy`).
     /// Per-address limits then count the client, not the proxy; headers from anyone else are ignored.
     public var trustedProxies: [AddressRange] = []

@@ -21,7 +21,7 @@ final class ServerShell: @unchecked Sendable {
     var connectionsByID: [ConnectionID: Connection] = [:]
     var membersOnline: [RoomCode: [MemberID: ConnectionID]] = [:]
     /// Room timers, the eviction check and the shutdown deadline; the wake timer is armed for the earliest.
-    var timers = TimerSchedule(evictionCheck: ServerShell.evictionInterval)
+    var timers: TimerSchedule
     /// The lws timer that wakes the loop for `timers.earliest` (its `context` is set once there is one).
     let wakeTimer: UnsafeMutablePointer<swipe_server_wake_timer> = {
         let timer = UnsafeMutablePointer<swipe_server_wake_timer>.allocate(capacity: 1)
@@ -52,8 +52,8 @@ final class ServerShell: @unchecked Sendable {
     /// True on the libev loop: the host's nudge wakes the loop for `timers.earliest`, so the lws
     /// wake timer would only fire a second time for the same deadline.
     var wakesByNudge = false
-    /// How often abandoned rooms are looked for (ms).
-    static let evictionInterval: ServerTime = 60_000
+    /// How often abandoned rooms are looked for (ms): every minute, or twice per `unjoinedRoomTimeout`.
+    let evictionInterval: ServerTime
     /// Failed joins per client address.
     lazy var joinGuard = JoinGuard(maxFailures: configuration.transportLimits.failedJoinsPerMinute)
     /// The durable log (nil with no data directory).
@@ -74,6 +74,8 @@ final class ServerShell: @unchecked Sendable {
     init(configuration: ServerConfiguration) {
         self.configuration = configuration
         logger = configuration.logger
+        evictionInterval = min(60_000, max(250, configuration.unjoinedRoomTimeoutSeconds * 500))
+        timers = TimerSchedule(evictionCheck: evictionInterval)
         registry = RoomRegistry(library: configuration.decks, limits: configuration.registryLimits, random: configuration.random)
     }
 
@@ -130,13 +132,14 @@ final class ServerShell: @unchecked Sendable {
             apply(registry.handle(.timerFired, in: code, at: time), in: code)
         }
         if let check = timers.evictionCheck, time >= check {
-            timers.evictionCheck = time + Self.evictionInterval
-            for code in registry.evictAbandoned(idle: Self.abandonedAfter, at: time) {
+            timers.evictionCheck = time + evictionInterval
+            let unjoined = configuration.unjoinedRoomTimeoutSeconds * 1000
+            for code in registry.evictAbandoned(idle: Self.abandonedAfter, unjoinedIdle: unjoined, at: time) {
                 membersOnline[code] = nil
                 timers.cancelRoomTimer(code)
                 forgetStored(code)
                 ledger.removed(room: code)
-                logger.info("room \(code) evicted: nobody connected for \(Int(Self.abandonedAfter / 60_000)) minutes")
+                logger.info("room \(code) evicted: nobody connected (and forgotten in the log)")
             }
         }
         if isStopRequested && shutdownDeadline == nil { beginShutdown() }
