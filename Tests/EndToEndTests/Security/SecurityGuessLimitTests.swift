@@ -45,12 +45,8 @@ import SwipeProtocol
 
     @Test func aResumeWithAValidTokenIsNeverLimited() throws {
         let server = try ServerProcess(arguments: ["--failed-joins-per-minute", "2"])
-        let ann = try ServerRawSocket(port: server.port)
-        _ = try ann.upgrade(path: "/")
-        ann.sendText(#"{"type":"create","name":"Ann","deck":"movies"}"#)
-        let welcome = SecurityAccessTests.nextText(ann) ?? ""
-        let code = try #require(welcome.range(of: #""code":""#).map { String(welcome[$0.upperBound...].prefix(12)) })
-        let token = try #require(welcome.range(of: #""token":""#).map { String(welcome[$0.upperBound...].prefix { $0 != "\"" }) })
+        let room = try RawRoom.create(on: server)
+        let (code, token) = (room.code, room.token)
         // A stranger from the same address uses up the address's failed guesses.
         for guess in ["AAAA-AAAA-AA", "BBBB-BBBB-BB", "CCCC-CCCC-CC"] {
             _ = try Self.joined(server, #"{"type":"join","room":"\#(guess)","name":"Mallory"}"#)

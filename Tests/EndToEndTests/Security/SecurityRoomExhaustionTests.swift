@@ -54,11 +54,8 @@ import Testing
         let server = try ServerProcess(arguments: arguments)
         for _ in 0..<8 { #expect(try Self.create(server, from: "127.0.0.1").contains(#""welcome""#)) }   // create and close
         // One room someone else joined stays for the usual 30 minutes.
-        let host = try ServerRawSocket(port: server.port)
-        _ = try host.upgrade(path: "/")
-        host.sendText(#"{"type":"create","name":"Ann","deck":"movies"}"#)
-        let welcome = SecurityAccessTests.nextText(host) ?? ""
-        let code = try #require(welcome.range(of: #""code":""#).map { String(welcome[$0.upperBound...].prefix(12)) })
+        let room = try RawRoom.create(on: server)
+        let code = room.code
         let guest = try ServerRawSocket(port: server.port)
         _ = try guest.upgrade(path: "/")
         guest.sendText(#"{"type":"join","room":"\#(code)","name":"Bo"}"#)
