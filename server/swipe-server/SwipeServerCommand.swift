@@ -101,6 +101,7 @@ struct Serve: ParsableCommand {
             throw ValidationError("--trust-proxy: \(error)")
         }
         DescriptorLimit.raiseToHard()
+        RecvInterposer.install()
         var configuration = ServerConfiguration(host: host, port: port, decks: library, tlsCertificatePath: tlsCert,
                                                 tlsPrivateKeyPath: tlsKey, logger: Logger(label: "swipe-server"),
                                                 dataDirectory: data ?? Self.defaultDataDirectory(), durability: durability)

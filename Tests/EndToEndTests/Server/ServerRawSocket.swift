@@ -111,22 +111,29 @@ final class ServerRawSocket {
         return response.head
     }
 
-    /// Sends one masked frame.
-    func sendFrame(opcode: UInt8, _ payload: [UInt8], final: Bool = true) {
+    /// Sends one frame, masked as RFC 6455 requires of a client unless `masked` is false.
+    func sendFrame(opcode: UInt8, _ payload: [UInt8], final: Bool = true, masked: Bool = true) {
+        write(Self.frame(opcode: opcode, payload, final: final, masked: masked))
+    }
+
+    /// The bytes of one client frame.
+    static func frame(opcode: UInt8, _ payload: [UInt8], final: Bool = true, masked: Bool = true) -> [UInt8] {
+        let maskBit: UInt8 = masked ? 0x80 : 0
         var frame: [UInt8] = [(final ? 0x80 : 0) | opcode]
         if payload.count < 126 {
-            frame.append(0x80 | UInt8(payload.count))
+            frame.append(maskBit | UInt8(payload.count))
         } else if payload.count < 65536 {
-            frame.append(0x80 | 126)
+            frame.append(maskBit | 126)
             frame += [UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
         } else {
-            frame.append(0x80 | 127)
+            frame.append(maskBit | 127)
             frame += (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) }
         }
+        guard masked else { return frame + payload }
         let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
         frame += mask
         frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-        write(frame)
+        return frame
     }
 
     func sendText(_ text: String) { sendFrame(opcode: 1, Array(text.utf8)) }

@@ -13,11 +13,13 @@ extension ServerShell {
         connections[wsi] = connection
         connectionsByID[connection.id] = connection
         logger.debug("\(connection.id) connected from \(address)")
+        if lws_is_ssl(wsi) == 0 { ReceiveGuard.watch(socket: lws_get_socket_fd(wsi), connection: wsi) }
         if shutdownDeadline != nil { closeAfterFlush(connection, .goingAway, "server shutting down") }
     }
 
     func closed(_ wsi: OpaquePointer) {
         guard let connection = connections.removeValue(forKey: wsi) else { return }
+        ReceiveGuard.forget(socket: lws_get_socket_fd(wsi))
         connectionsByID[connection.id] = nil
         dropQueue(of: connection)
         if connection.peakQueuedBytes >= Self.trimAfterQueuedBytes {
@@ -153,6 +155,12 @@ extension ServerShell {
         guard let connection = connections[wsi] else { return 0 }
         let queuedBefore = connection.outbound.byteCount
         defer { queuedBytes -= queuedBefore - connection.outbound.byteCount }
+        if connection.closing?.code != .protocolError, ReceiveGuard.wasUnmasked(socket: lws_get_socket_fd(wsi)) {
+            // RFC 6455 §5.1: a client frame without a mask closes the connection (nothing more is sent).
+            logger.notice("\(connection.id): an unmasked frame; closing 1002")
+            connection.outbound.removeAll()
+            connection.closing = (.protocolError, "client frames must be masked")
+        }
         if connection.outbound.isEmpty {
             guard let (code, reason) = connection.closing else { return 0 }
             var reasonBytes = Array(reason.utf8.prefix(120))
