@@ -2,6 +2,7 @@
 // libwebsockets' calls land here): calls the C library's recv, then lets ReceiveGuard look at what a
 // plain WebSocket client sent before lws parses it. Runs on whichever thread calls recv (lws: its
 // service thread); touches only ReceiveGuard, which passes every other socket through untouched.
+// Plain sockets only: with TLS, recv returns ciphertext and nothing is watched.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,8 +38,13 @@ public func swipeServerRecv(_ socket: Int32, _ buffer: UnsafeMutableRawPointer?,
     }
     let received = libcRecv(socket, buffer, length, flags)
     guard received > 0, flags & Int32(MSG_PEEK) == 0, let buffer else { return received }
-    let passed = ReceiveGuard.inspect(socket: socket, bytes: UnsafeRawBufferPointer(start: buffer, count: received))
-    if passed > 0 { return passed }
-    errno = EAGAIN   // nothing lws may have: the rest is dropped and the connection is closing
-    return -1
+    switch ReceiveGuard.inspect(socket: socket, bytes: UnsafeRawBufferPointer(start: buffer, count: received)) {
+    case let .pass(count):
+        return count
+    case .nothing:
+        errno = EAGAIN   // nothing lws may have: the rest is dropped and the connection is closing
+        return -1
+    case .hangUp:
+        return 0   // answered here (431): lws sees the peer hang up
+    }
 }

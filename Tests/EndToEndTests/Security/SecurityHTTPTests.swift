@@ -60,3 +60,27 @@ import Testing
         #expect(server.terminate() == 0)
     }
 }
+
+/// Request heads too large for libwebsockets get 431 instead of a dropped connection.
+@Suite struct SecurityHeaderFloodTests {
+    /// (header lines, count) of a flood, and the status expected.
+    static let cases: [(String, Int, Int)] = [
+        ("X-Flood-%d: " + String(repeating: "a", count: 100), 40, 200),     // 4 KB: served
+        ("X-Flood-%d: " + String(repeating: "a", count: 100), 150, 431),    // 15 KB: over lws's 12 KiB
+        ("X-Flood-%d: " + String(repeating: "a", count: 100), 600, 431),    // 60 KB
+        ("Cookie: " + String(repeating: "c", count: 9000) + "%d", 1, 431),  // one long header
+    ]
+
+    @Test(arguments: cases.indices) func headerFloodsGet431(index: Int) throws {
+        let (line, count, expected) = Self.cases[index]
+        let server = try ServerProcess()
+        let headers = (0..<count).map { String(format: line, $0) }.joined(separator: "\r\n")
+        let answer = try SecurityHTTPTests.request(server, "GET /healthz HTTP/1.1\r\nHost: x\r\n\(headers)\r\n\r\n")
+        #expect(answer.status == expected, "\(count) × \(line.prefix(20))")
+        let upgrade = try ServerRawSocket(port: server.port)
+        let head = try upgrade.upgrade(path: "/", extraHeaders: headers + "\r\n")
+        #expect(head.contains(expected == 200 ? " 101" : " 431"), "upgrade with \(count) × \(line.prefix(20)): \(head.prefix(40))")
+        #expect(FreshClient.createsARoomAndVotes(on: server))
+        #expect(server.terminate() == 0)
+    }
+}

@@ -15,6 +15,12 @@ func shell(of wsi: OpaquePointer?) -> ServerShell? {
 func swipeServerCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
                          _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
     switch reason {
+    case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
+        // `input` carries the accepted socket (lws 4.1); plain sockets get their request head counted.
+        if let wsi, let shell = shell(of: wsi), shell.configuration.tlsCertificatePath == nil {
+            ReceiveGuard.watchHead(socket: Int32(truncatingIfNeeded: Int(bitPattern: input)))
+        }
+        return 0
     case LWS_CALLBACK_WSI_CREATE:
         if let wsi { shell(of: wsi)?.socketCreated(wsi) }
         return 0

@@ -25,6 +25,8 @@ extension ServerShell {
     func socketDestroyed(_ wsi: OpaquePointer) {
         sockets.remove(wsi)
         upgradeAddresses[wsi] = nil
+        let socket = lws_get_socket_fd(wsi)
+        if socket >= 0 { ReceiveGuard.forget(socket: socket) }
         ledger.release(socket: Int(bitPattern: wsi))
     }
 
