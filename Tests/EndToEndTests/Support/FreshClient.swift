@@ -16,8 +16,12 @@ enum FreshClient {
         guard case let .welcome(welcome)? = client.receive(until: { $0.type == "welcome" || $0.type == "error" }, timeout: timeout),
               let card = welcome.room.visible.first?.id else { return false }
         client.send(.host(HostCommand(command: .start)))
+        let sent = ContinuousClock.now
         client.send(.swipe(SwipeVote(card: card, direction: .right, seq: 1)))
         let reply = client.receive(until: { $0.type == "voteAccepted" || $0.type == "error" }, timeout: timeout)
+        // Reported, not asserted: how long it takes depends on the machine.
+        let elapsed = ContinuousClock.now - sent
+        print("fresh client: vote acknowledged in \(elapsed.components.attoseconds / 1_000_000_000_000_000 + elapsed.components.seconds * 1000) ms")
         return reply?.type == "voteAccepted"
     }
 
