@@ -38,6 +38,10 @@ public enum DescriptorLimit {
     }
 
     /// The current soft limit (0 when unknown).
+    ///
+    /// ```swift
+    /// DescriptorLimit.soft   // e.g. 1024
+    /// ```
     public static var soft: Int {
         var limit = rlimit()
         guard getrlimit(resource, &limit) == 0 else { return 0 }

@@ -52,6 +52,10 @@ public enum ReceiveGuard {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var watched: [Int32: Watched] = [:]
     /// Set by the swipe-server executable when its recv interposer is in place (else nothing is checked).
+    ///
+    /// ```swift
+    /// ReceiveGuard.isInterposed = true   // once, on the main thread, before SwipeServerHost.start
+    /// ```
     nonisolated(unsafe) public static var isInterposed = false
 
     /// Starts counting the request head arriving on `socket` (just accepted, plain).
