@@ -51,7 +51,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "server/swipe-server"),
+            path: "server/swipe-server",
+            // recv is exported so that libwebsockets' calls reach RecvInterposer.swift (unmasked frames).
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=recv"])]),
 
         // The terminal client module: model/update/view, painter, lws client.
         .target(

@@ -2,6 +2,9 @@
 // Thread: whichever single thread owns it (in swipe-server, the lws service thread). It is not
 // shared: SQLite is opened with SQLITE_OPEN_NOMUTEX. It touches only its database file.
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What went wrong talking to SQLite, with the database path and SQLite's own words.
 ///
@@ -43,6 +46,7 @@ public final class SQLiteConnection {
     /// ```
     public init(path: String) throws {
         self.path = path
+        Self.keepPrivate(path)
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &db, flags, nil)
@@ -56,6 +60,16 @@ public final class SQLiteConnection {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// Creates the database file owner-only (0600) before SQLite opens it, and tightens an existing
+    /// one and its `-wal`/`-shm`: SQLite gives those the database file's mode, and the log holds
+    /// member tokens. Best effort: a file that is not ours keeps its mode.
+    static func keepPrivate(_ path: String) {
+        guard path != ":memory:", !path.hasPrefix("file:") else { return }
+        let fd = open(path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600)
+        if fd >= 0 { close(fd) }
+        for file in [path, path + "-wal", path + "-shm"] { _ = chmod(file, 0o600) }
+    }
 
     /// Runs one or more statements that return no rows.
     ///

@@ -29,7 +29,7 @@ extension EventLoopBackend: ExpressibleByArgument {}
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the server (the default). Prints \"listening on HOST:PORT\" first; SIGINT/SIGTERM close every connection with 1001 and exit 0.")
+        abstract: "Run the server (the default). Prints \"listening on HOST:PORT\" first; SIGINT/SIGTERM close every connection with 1001 and exit 0; a durable log that cannot be written exits 74.")
 
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
     @Option(help: "Port to listen on (0 picks a free one).") var port = 7681
@@ -68,6 +68,20 @@ struct Serve: ParsableCommand {
     var checkpointEvery = 1000
     @Option(name: .customLong("restart-grace"), help: "Seconds after a restart that members not back yet still count as a lockstep card's voters; then they count as gone.")
     var restartGrace: Double = 60
+    @Option(name: .customLong("send-queue-bytes"), help: "Bytes queued for one slow reader before it is closed 1008.")
+    var sendQueueBytes = TransportLimits().sendQueueBytes
+    @Option(name: .customLong("max-queued-bytes"), help: "Bytes queued for all connections together; past it the connection holding the most is closed 1008.")
+    var maxQueuedBytes = TransportLimits().totalQueuedBytes
+    @Option(name: .customLong("results-per-second"), help: "`results` requests per connection per second (burst 5) before rateLimited.")
+    var resultsPerSecond: Double = TransportLimits().resultsPerSecond
+    @Option(name: .customLong("max-connections-per-address"), help: "Open connections per client address (0: no cap); more get HTTP 429.")
+    var maxConnectionsPerAddress = TransportLimits().maxConnectionsPerAddress
+    @Option(name: .customLong("max-rooms-per-address"), help: "Open rooms one client address may have created (0: no cap); more get tooManyRooms.")
+    var maxRoomsPerAddress = TransportLimits().maxRoomsPerAddress
+    @Option(name: .customLong("unjoined-room-timeout"), help: "Seconds after its creator left before a room nobody else joined is evicted (others: 30 minutes after the last one left).")
+    var unjoinedRoomTimeout: Double = ServerConfiguration().unjoinedRoomTimeoutSeconds
+    @Option(name: .customLong("trust-proxy"), help: "A reverse proxy (CIDR, repeatable) whose Forwarded / X-Forwarded-For header names the client; per-address limits then count that client.")
+    var trustProxies: [String] = []
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel: Logger.Level = .info
 
     func run() throws {
@@ -83,8 +97,8 @@ struct Serve: ParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        guard maxMessagesPerSecond > 0, messageBurst >= 1 else {
-            throw ValidationError("--max-messages-per-second must be positive and --message-burst at least 1")
+        guard maxMessagesPerSecond > 0, messageBurst >= 1, resultsPerSecond > 0, unjoinedRoomTimeout > 0 else {
+            throw ValidationError("--max-messages-per-second and --results-per-second and --unjoined-room-timeout must be positive and --message-burst at least 1")
         }
         guard restartGrace >= 0, restartGrace.isFinite else {
             throw ValidationError("--restart-grace must be a number of seconds, 0 or more (got \(restartGrace))")
@@ -93,6 +107,14 @@ struct Serve: ParsableCommand {
         guard animationLead >= 0, animationLead <= 1000 else {
             throw ValidationError("--animation-lead must be between 0 and 1000 milliseconds (got \(animationLead))")
         }
+        let proxies: [AddressRange]
+        do {
+            proxies = try trustProxies.map(AddressRange.init(parsing:))
+        } catch {
+            throw ValidationError("--trust-proxy: \(error)")
+        }
+        DescriptorLimit.raiseToHard()
+        RecvInterposer.install()
         var configuration = ServerConfiguration(host: host, port: port, decks: library, tlsCertificatePath: tlsCert,
                                                 tlsPrivateKeyPath: tlsKey, logger: Logger(label: "swipe-server"),
                                                 dataDirectory: data ?? Self.defaultDataDirectory(), durability: durability)
@@ -108,6 +130,13 @@ struct Serve: ParsableCommand {
             maxMessageBytes: maxMessageBytes, messagesPerSecond: maxMessagesPerSecond, messageBurst: messageBurst,
             sendQueueCapacity: sendQueue, failedJoinsPerMinute: failedJoins, pingIntervalSeconds: pingInterval,
             idleTimeoutSeconds: idleTimeout)
+        configuration.transportLimits.sendQueueBytes = sendQueueBytes
+        configuration.transportLimits.totalQueuedBytes = maxQueuedBytes
+        configuration.transportLimits.resultsPerSecond = resultsPerSecond
+        configuration.transportLimits.maxConnectionsPerAddress = maxConnectionsPerAddress
+        configuration.transportLimits.maxRoomsPerAddress = maxRoomsPerAddress
+        configuration.trustedProxies = proxies
+        configuration.unjoinedRoomTimeoutSeconds = unjoinedRoomTimeout
         let server = SwipeServerHost(configuration: configuration)
         let bound: Int
         do {
@@ -127,6 +156,8 @@ struct Serve: ParsableCommand {
         FileHandle.standardOutput.write(Data("listening on \(host):\(bound)\n".utf8))
         server.waitUntilStopped()
         signals.forEach { $0.cancel() }
+        // A log that cannot be written stops the server: exit non-zero so a supervisor restarts it.
+        if server.storageFailure != nil { throw ExitCode(SwipeServerHost.storageFailureExitCode) }
     }
 }
 

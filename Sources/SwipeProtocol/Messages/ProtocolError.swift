@@ -6,15 +6,20 @@
 public struct ProtocolError: Error, Hashable, Sendable, Codable {
     public var code: ErrorCode
     public var message: String
+    /// Seconds after which the same request may succeed (only on `rateLimited` refusals that keep
+    /// the connection); absent otherwise.
+    public var retryAfter: Double?
 
     /// Creates an error.
     ///
     /// ```swift
     /// let e = ProtocolError(.badJSON, "line 1: unexpected end of input")
+    /// let limited = ProtocolError(.rateLimited, "join: too many failed joins", retryAfter: 42)
     /// ```
-    public init(_ code: ErrorCode, _ message: String) {
+    public init(_ code: ErrorCode, _ message: String, retryAfter: Double? = nil) {
         self.code = code
         self.message = message
+        self.retryAfter = retryAfter
     }
 }
 

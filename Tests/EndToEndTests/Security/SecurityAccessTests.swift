@@ -54,11 +54,8 @@ import SwipeProtocol
 
     @Test func hostCommandsNeedTheHost() throws {
         let server = try ServerProcess()
-        let ann = try ServerRawSocket(port: server.port)
-        _ = try ann.upgrade(path: "/")
-        ann.sendText(#"{"type":"create","name":"Ann","deck":"movies"}"#)
-        let welcome = Self.nextText(ann) ?? ""
-        let code = try #require(welcome.range(of: #""code":""#).map { String(welcome[$0.upperBound...].prefix(12)) })
+        let room = try RawRoom.create(on: server)
+        let (ann, code) = (room.host, room.code)
         let bo = try ServerRawSocket(port: server.port)
         _ = try bo.upgrade(path: "/")
         bo.sendText(#"{"type":"join","room":"\#(code)","name":"Bo","role":"host"}"#)

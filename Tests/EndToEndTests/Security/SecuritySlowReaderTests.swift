@@ -8,12 +8,8 @@ import SwipeProtocol
 /// everyone else keeps being served.
 @Suite struct SecuritySlowReaderTests {
     @Test func aStalledReaderIsClosed1008AndOthersCarryOn() throws {
-        let server = try ServerProcess(arguments: ["--send-queue", "8", "--max-messages-per-second", "2000", "--message-burst", "4000"])
-        let ann = try BlockingWebSocket(url: try WebSocketURL(parsing: server.url), timeout: 10)
-        let title = String(repeating: "long title ", count: 17)
-        let cards = (0..<200).map { Card(id: CardID("card\($0)"), title: "\($0) \(title)") }
-        ann.send(.create(CreateRoom(name: "Ann", cards: cards, pacing: .free)))
-        guard case let .welcome(welcome)? = ann.receive(until: { $0.type == "welcome" }, timeout: 10) else {
+        let server = try ServerProcess(arguments: ["--send-queue", "8", "--max-messages-per-second", "2000", "--message-burst", "4000", "--results-per-second", "1000"])
+        guard let (ann, welcome) = try LargeRoom.open(on: server, count: 200, titleLength: 187) else {
             Issue.record("no welcome")
             return
         }

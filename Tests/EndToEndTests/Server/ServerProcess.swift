@@ -13,13 +13,28 @@ final class ServerProcess {
         URL(fileURLWithPath: ProcessInfo.processInfo.environment["SWIPE_SERVER_BINARY"] ?? builtProduct("swipe-server"))
     }
 
-    init(arguments: [String] = []) throws {
-        process.executableURL = Self.binary
+    /// `stderrPath`: where the server's log goes (default: nowhere). `shellLimits`: `ulimit`
+    /// commands run by /bin/sh before it execs the server (e.g. `["ulimit -n 160"]`); SIGXFSZ is
+    /// then ignored, so a write past `ulimit -f` fails with EFBIG like a full disk.
+    init(arguments: [String] = [], stderrPath: String? = nil, shellLimits: [String] = []) throws {
         // No durable log unless a test asks for one (never the user's state directory).
         let data = arguments.contains("--data") ? [] : ["--data", ":memory:"]
-        process.arguments = ["--port", "0", "--log-level", "error"] + data + arguments
+        let serverArguments = ["--port", "0", "--log-level", "error"] + data + arguments
+        if shellLimits.isEmpty {
+            process.executableURL = Self.binary
+            process.arguments = serverArguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            let script = (shellLimits + ["trap '' XFSZ", "exec \"$0\" \"$@\""]).joined(separator: "; ")
+            process.arguments = ["-c", script, Self.binary.path] + serverArguments
+        }
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        if let stderrPath {
+            FileManager.default.createFile(atPath: stderrPath, contents: nil)
+            process.standardError = FileHandle(forWritingAtPath: stderrPath)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         // The first line is "listening on 127.0.0.1:PORT"; wait for it with a deadline.
         var line = ""

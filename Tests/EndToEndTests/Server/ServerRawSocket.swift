@@ -35,6 +35,16 @@ final class ServerRawSocket {
 
     deinit { close(fd) }
 
+    /// This end's TCP port (to find the connection in /proc/net/tcp).
+    var localPort: Int {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let result = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return result == 0 ? Int(UInt16(bigEndian: address.sin_port)) : 0
+    }
+
     func write(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
@@ -67,8 +77,9 @@ final class ServerRawSocket {
         return bytes
     }
 
-    /// Reads an HTTP response head (and, with Content-Length, the body).
-    func readHTTP() -> (head: String, body: String)? {
+    /// Reads an HTTP response head (and, with Content-Length, the body, unless `withBody` is false:
+    /// the answer to a HEAD has none).
+    func readHTTP(withBody: Bool = true) -> (head: String, body: String)? {
         while true {
             if let range = findHeadEnd() {
                 let head = String(decoding: buffer[0..<range], as: UTF8.self)
@@ -77,7 +88,7 @@ final class ServerRawSocket {
                 for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
                     length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
                 }
-                guard let body = take(length) else { return nil }
+                guard let body = take(withBody ? length : 0) else { return nil }
                 return (head, String(decoding: body, as: UTF8.self))
             }
             if !fill() { return nil }
@@ -100,22 +111,29 @@ final class ServerRawSocket {
         return response.head
     }
 
-    /// Sends one masked frame.
-    func sendFrame(opcode: UInt8, _ payload: [UInt8], final: Bool = true) {
+    /// Sends one frame, masked as RFC 6455 requires of a client unless `masked` is false.
+    func sendFrame(opcode: UInt8, _ payload: [UInt8], final: Bool = true, masked: Bool = true) {
+        write(Self.frame(opcode: opcode, payload, final: final, masked: masked))
+    }
+
+    /// The bytes of one client frame.
+    static func frame(opcode: UInt8, _ payload: [UInt8], final: Bool = true, masked: Bool = true) -> [UInt8] {
+        let maskBit: UInt8 = masked ? 0x80 : 0
         var frame: [UInt8] = [(final ? 0x80 : 0) | opcode]
         if payload.count < 126 {
-            frame.append(0x80 | UInt8(payload.count))
+            frame.append(maskBit | UInt8(payload.count))
         } else if payload.count < 65536 {
-            frame.append(0x80 | 126)
+            frame.append(maskBit | 126)
             frame += [UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
         } else {
-            frame.append(0x80 | 127)
+            frame.append(maskBit | 127)
             frame += (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) }
         }
+        guard masked else { return frame + payload }
         let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
         frame += mask
         frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-        write(frame)
+        return frame
     }
 
     func sendText(_ text: String) { sendFrame(opcode: 1, Array(text.utf8)) }

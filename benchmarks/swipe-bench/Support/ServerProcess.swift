@@ -67,7 +67,8 @@ final class ServerProcess {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw BenchError.missing("swipe-server not found at \(executable) (build it: swift build -c release --product swipe-server, or pass --url)")
         }
-        let (process, log) = try launch(executable, ["--host", "127.0.0.1", "--port", "0", "--data", ":memory:"] + extraArguments, log: "swipe-server")
+        let (process, log) = try launch(executable, ["--host", "127.0.0.1", "--port", "0", "--data", ":memory:",
+                                                  "--max-connections-per-address", "0", "--max-rooms-per-address", "0"] + extraArguments, log: "swipe-server")
         let port = try waitForListeningPort(log: log, process: process, name: "swipe-server")
         return ServerProcess(url: "ws://127.0.0.1:\(port)/", pid: process.processIdentifier, name: "swipe-server", process: process)
     }

@@ -131,13 +131,18 @@ public struct RoomRegistry: Sendable {
     /// ```
     public mutating func remove(_ code: RoomCode) { rooms[code] = nil }
 
-    /// Removes rooms nobody has been connected to for `idle` ms; returns their codes.
+    /// Removes rooms nobody has been connected to for `idle` ms, and rooms nobody but their creator
+    /// ever joined after `unjoinedIdle` ms (when given and shorter); returns their codes.
     ///
     /// ```swift
-    /// let gone = registry.evictAbandoned(idle: 30 * 60_000, at: now)
+    /// let gone = registry.evictAbandoned(idle: 30 * 60_000, unjoinedIdle: 2 * 60_000, at: now)
     /// ```
-    public mutating func evictAbandoned(idle: ServerTime, at now: ServerTime) -> [RoomCode] {
-        let abandoned = rooms.filter { $0.value.isDeserted && now - $0.value.lastActivity >= idle }.map(\.key)
+    public mutating func evictAbandoned(idle: ServerTime, unjoinedIdle: ServerTime? = nil, at now: ServerTime) -> [RoomCode] {
+        let abandoned = rooms.filter { _, room in
+            let onlyItsCreator = room.nextMemberNumber <= 2
+            let limit = onlyItsCreator ? min(idle, unjoinedIdle ?? idle) : idle
+            return room.isDeserted && now - room.lastActivity >= limit
+        }.map(\.key)
         for code in abandoned { rooms[code] = nil }
         return abandoned
     }

@@ -9,7 +9,10 @@ import SwipeProtocol
 /// // 1,dune,Dune,2,0,1,4,true,Ann:like; Bo:superLike
 /// ```
 public enum ResultsExport {
-    /// The CSV header and one line per card, RFC 4180 quoting.
+    /// The CSV header and one line per card, RFC 4180 quoting. Every cell that a spreadsheet would
+    /// read as a formula (it begins with `=`, `+`, `-`, `@`, tab or CR: OWASP's CSV injection list)
+    /// gets a leading `'`, so `=1+1` arrives as the text `'=1+1`. Numbers are written by the server and
+    /// never negative, so no real value changes.
     ///
     /// ```swift
     /// ResultsExport.csv(Results(final: true, ranking: [])) // "rank,card,title,likes,nopes,superLikes,score,matched,votes\r\n"
@@ -20,7 +23,7 @@ public enum ResultsExport {
             let votes = row.votes.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.rawValue)" }.joined(separator: "; ")
             let fields = ["\(row.rank)", row.card.rawValue, row.title, "\(row.likes)", "\(row.nopes)", "\(row.superLikes)",
                           "\(row.score)", row.matched ? "true" : "false", votes]
-            lines.append(fields.map(quote).joined(separator: ","))
+            lines.append(fields.map { quote(neutralised($0)) }.joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
     }
@@ -35,6 +38,20 @@ public enum ResultsExport {
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(results), as: UTF8.self)
     }
+
+    /// `field` with a `'` in front when a spreadsheet would take it for a formula.
+    ///
+    /// ```swift
+    /// ResultsExport.neutralised("@SUM(1+1)")   // "'@SUM(1+1)"
+    /// ResultsExport.neutralised("Dune")        // "Dune"
+    /// ```
+    public static func neutralised(_ field: String) -> String {
+        guard let first = field.unicodeScalars.first, formulaStarts.contains(first) else { return field }
+        return "'" + field
+    }
+
+    /// What a cell may not begin with (OWASP, "CSV Injection").
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
 
     static func quote(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }

@@ -47,6 +47,7 @@ public enum RoomEvent: Hashable, Sendable {
 public enum CloseCode: Int, Hashable, Sendable {
     case normal = 1000
     case goingAway = 1001
+    case protocolError = 1002
     case unsupportedData = 1003
     case policyViolation = 1008
     case messageTooBig = 1009

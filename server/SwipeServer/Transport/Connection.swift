@@ -9,9 +9,14 @@ final class Connection {
     var inboundIsBinary = false
     var outbound: OutboundQueue
     var limiter: RateLimiter
+    /// `results` requests (large answers) have their own, slower bucket.
+    var resultsLimiter: RateLimiter
+    /// The most bytes this connection's queue ever held (memory is handed back to the system on
+    /// close when it was large).
+    var peakQueuedBytes = 0
     var room: RoomCode?
     var member: MemberID?
-    /// The peer's IP address (for the per-address join limit).
+    /// The client's IP address (the peer, or behind `--trust-proxy` the forwarded client), for the per-address limits.
     var address = ""
     /// Set when the send queue overflowed: nothing more is queued, only the 1008 close.
     var overflowed = false
@@ -22,10 +27,12 @@ final class Connection {
     /// sending, and it would never read the `tooLarge` error).
     var discardingOversize = false
 
-    init(id: ConnectionID, wsi: OpaquePointer, limits: TransportLimits) {
+    init(id: ConnectionID, wsi: OpaquePointer, limits: TransportLimits, address: String) {
+        self.address = address
         self.id = id
         self.wsi = wsi
-        outbound = OutboundQueue(capacity: limits.sendQueueCapacity)
+        outbound = OutboundQueue(capacity: limits.sendQueueCapacity, maxBytes: limits.sendQueueBytes)
         limiter = RateLimiter(perSecond: limits.messagesPerSecond, burst: limits.messageBurst)
+        resultsLimiter = RateLimiter(perSecond: limits.resultsPerSecond, burst: limits.resultsBurst)
     }
 }

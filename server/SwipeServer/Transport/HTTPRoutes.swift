@@ -11,12 +11,18 @@ public struct HTTPResponse: Hashable, Sendable {
     public var status: UInt32
     public var contentType: String
     public var body: [UInt8]
+    /// Headers beyond the common ones, e.g. `["Retry-After": "42"]`, `["Allow": "GET, HEAD"]`.
+    public var headers: [String: String] = [:]
+    /// The request named a room that does not exist: a failed guess for the per-address limit.
+    public var missedRoom = false
+    /// Close the connection after this answer (a refusal of the connection itself).
+    public var closes = false
 }
 
 /// What `/healthz` reports.
 ///
 /// ```swift
-/// ServerStatus(version: "0.1.0", protocol: 1, uptimeSeconds: 12, rooms: 2, connections: 5)
+/// ServerStatus(version: "0.1.0", protocol: 1, uptimeSeconds: 12, rooms: 2, connections: 5, pendingConnections: 1)
 /// ```
 public struct ServerStatus: Hashable, Sendable, Codable {
     public var status = "ok"
@@ -24,29 +30,77 @@ public struct ServerStatus: Hashable, Sendable, Codable {
     public var `protocol`: Int
     public var uptimeSeconds: Double
     public var rooms: Int
+    /// Open WebSocket connections.
     public var connections: Int
+    /// Other open sockets: handshakes not finished (or never started) and plain HTTP.
+    public var pendingConnections: Int
+
+    public init(version: String, protocol: Int, uptimeSeconds: Double, rooms: Int, connections: Int, pendingConnections: Int = 0) {
+        self.version = version
+        self.protocol = `protocol`
+        self.uptimeSeconds = uptimeSeconds
+        self.rooms = rooms
+        self.connections = connections
+        self.pendingConnections = pendingConnections
+    }
 }
 
-/// The HTTP routes: `GET /healthz`, `GET /rooms/CODE/results.json`, `GET /rooms/CODE/results.csv`.
+/// An HTTP request method as the routes see it.
+///
+/// ```swift
+/// HTTPMethod.other("POST")
+/// ```
+public enum HTTPMethod: Hashable, Sendable {
+    case get, head, other(String)
+}
+
+/// The HTTP routes: `GET /healthz`, `GET /rooms/CODE/results.json`, `GET /rooms/CODE/results.csv`
+/// (and `HEAD` of each). Other methods get 405 with `Allow`; a path over `maxPathBytes` 414; a room
+/// lookup from an address past its failed-guess limit 429 with `Retry-After`.
 ///
 /// ```swift
 /// HTTPRoutes.respond(to: "/rooms/K7QM-X4TD-9R/results.csv", registry: registry, status: status).contentType   // "text/csv; charset=utf-8"
 /// ```
 public enum HTTPRoutes {
-    /// The answer for a GET of `path` (query strings are ignored).
+    /// Longest request path (with its query) answered; longer gets 414.
+    public static let maxPathBytes = 2048
+
+    /// The answer for `method` of `path` (query strings are ignored). `retryAfter` is set when the
+    /// client's address has used up its failed room-code lookups (seconds until it may again).
     ///
     /// ```swift
-    /// HTTPRoutes.respond(to: "/nope", registry: registry, status: status).status   // 404
+    /// HTTPRoutes.respond(to: "/nope", registry: registry, status: status).status                    // 404
+    /// HTTPRoutes.respond(to: "/healthz", method: .other("POST"), registry: registry, status: status).status   // 405
     /// ```
-    public static func respond(to path: String, registry: RoomRegistry, status: ServerStatus) -> HTTPResponse {
+    public static func respond(to path: String, method: HTTPMethod = .get, registry: RoomRegistry, status: ServerStatus,
+                               retryAfter: Double? = nil) -> HTTPResponse {
+        switch method {
+        case .get, .head:
+            break
+        case .other:
+            // No body: lws would not call WRITEABLE before reading the request's own body.
+            return HTTPResponse(status: 405, contentType: "application/json", body: [], headers: ["Allow": "GET, HEAD"])
+        }
+        if path.utf8.count > maxPathBytes {
+            return json(414, ProtocolError(.tooLarge, "the URL is longer than \(maxPathBytes) bytes"))
+        }
         let cleanPath = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
         if cleanPath == "/healthz" || cleanPath == "/healthz/" {
             return json(200, status)
         }
         let parts = cleanPath.split(separator: "/").map(String.init)
         if parts.count == 3, parts[0] == "rooms", parts[2] == "results.json" || parts[2] == "results.csv" {
+            if let retryAfter {
+                let seconds = Int(retryAfter)
+                var response = json(429, ProtocolError(.rateLimited, "too many failed room codes from your address; retry in \(seconds) s",
+                                                       retryAfter: retryAfter))
+                response.headers["Retry-After"] = "\(seconds)"
+                return response
+            }
             guard let room = registry.room(RoomCode(parts[1])) else {
-                return json(404, ProtocolError(.unknownRoom, "no room \"\(parts[1])\""))
+                var response = json(404, ProtocolError(.unknownRoom, "no room \"\(parts[1])\""))
+                response.missedRoom = true
+                return response
             }
             let results = room.results()
             if parts[2] == "results.csv" {
@@ -56,6 +110,17 @@ public enum HTTPRoutes {
                                 body: Array(((try? ResultsExport.json(results)) ?? "{}").utf8))
         }
         return json(404, ProtocolError(.other, "no such path \"\(cleanPath)\" (try /healthz or /rooms/CODE/results.json)"))
+    }
+
+    /// The refusal for an address that holds too many connections.
+    ///
+    /// ```swift
+    /// HTTPRoutes.tooManyConnections(cap: 256).status   // 429
+    /// ```
+    public static func tooManyConnections(cap: Int) -> HTTPResponse {
+        var response = json(429, ProtocolError(.rateLimited, "your address holds \(cap) connections already"))
+        response.closes = true
+        return response
     }
 
     private static func json<T: Encodable>(_ status: UInt32, _ value: T) -> HTTPResponse {

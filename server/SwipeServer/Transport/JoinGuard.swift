@@ -1,33 +1,49 @@
-/// Room-code guessing defence: counts failed joins (unknown room, bad token) per client address
-/// in a sliding window; an address past the limit is refused with `rateLimited` until its oldest
-/// failure leaves the window. Time is an input (ms).
+/// Room-code guessing defence: counts failed room-code lookups (a WebSocket join to an unknown room
+/// or with a bad token, an HTTP results request for an unknown room) per client address in a
+/// sliding window; an address past the limit is refused with `rateLimited` (HTTP 429) until its
+/// oldest failure leaves the window. Only failures count, so an address that never guesses wrong
+/// is never limited. Time is an input (ms).
 ///
 /// ```swift
 /// var guard_ = JoinGuard(maxFailures: 20, window: 60_000)
 /// guard_.recordFailure(from: "10.0.0.7", at: 0)
-/// guard_.isBlocked("10.0.0.7", at: 1)   // false until 20 failures within a minute
+/// guard_.retryAfter("10.0.0.7", at: 1)   // nil until 20 failures within a minute, then seconds to wait
 /// ```
 public struct JoinGuard: Hashable, Sendable {
     public let maxFailures: Int
     public let window: Double
     private var failures: [String: [Double]] = [:]
+    /// Addresses remembered at most (the oldest-looking are forgotten first when full).
+    public static let maxAddresses = 10_000
 
     public init(maxFailures: Int, window: Double = 60_000) {
         self.maxFailures = maxFailures
         self.window = window
     }
 
-    /// Whether `address` has used up its failed joins for now.
+    /// Whether `address` has used up its failed lookups for now.
     ///
     /// ```swift
     /// if guard_.isBlocked(address, at: now) { /* reply rateLimited */ }
     /// ```
     public mutating func isBlocked(_ address: String, at now: Double) -> Bool {
-        prune(address, at: now)
-        return (failures[address]?.count ?? 0) >= maxFailures
+        retryAfter(address, at: now) != nil
     }
 
-    /// Counts one failed join from `address`.
+    /// Seconds until `address` may look a code up again (its oldest counted failure leaves the
+    /// window), or nil when it is not limited. Rounded up to whole seconds, at least 1.
+    ///
+    /// ```swift
+    /// if let wait = guard_.retryAfter(address, at: now) { /* rateLimited, retryAfter: wait */ }
+    /// ```
+    public mutating func retryAfter(_ address: String, at now: Double) -> Double? {
+        prune(address, at: now)
+        guard let times = failures[address], times.count >= maxFailures else { return nil }
+        let freedAt = times[times.count - maxFailures] + window
+        return max(1, ((freedAt - now) / 1000).rounded(.up))
+    }
+
+    /// Counts one failed lookup from `address`.
     ///
     /// ```swift
     /// guard_.recordFailure(from: "10.0.0.7", at: now)
@@ -35,7 +51,8 @@ public struct JoinGuard: Hashable, Sendable {
     public mutating func recordFailure(from address: String, at now: Double) {
         prune(address, at: now)
         failures[address, default: []].append(now)
-        if failures.count > 10_000 { failures = failures.filter { !$0.value.isEmpty } }
+        if let times = failures[address], times.count > maxFailures { failures[address] = Array(times.suffix(maxFailures)) }
+        if failures.count > Self.maxAddresses { failures = failures.filter { now - ($0.value.last ?? 0) < window } }
     }
 
     private mutating func prune(_ address: String, at now: Double) {

@@ -15,11 +15,31 @@ func shell(of wsi: OpaquePointer?) -> ServerShell? {
 func swipeServerCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
                          _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
     switch reason {
+    case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
+        // `input` carries the accepted socket (lws 4.1); plain sockets get their request head counted.
+        if let wsi, let shell = shell(of: wsi), shell.configuration.tlsCertificatePath == nil {
+            ReceiveGuard.watchHead(socket: Int32(truncatingIfNeeded: Int(bitPattern: input)))
+        }
+        return 0
+    case LWS_CALLBACK_WSI_CREATE:
+        if let wsi { shell(of: wsi)?.socketCreated(wsi) }
+        return 0
+    case LWS_CALLBACK_WSI_DESTROY:
+        if let wsi { shell(of: wsi)?.socketDestroyed(wsi) }
+        return 0
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         guard let wsi, let shell = shell(of: wsi) else { return 0 }
-        if shell.originAllowed(wsi) { return 0 }
-        _ = lws_return_http_status(wsi, 403, "origin not allowed")
-        return -1
+        guard shell.originAllowed(wsi) else {
+            _ = lws_return_http_status(wsi, 403, "origin not allowed")
+            return -1
+        }
+        let address = shell.clientAddress(of: wsi)
+        guard shell.admit(wsi, address: address) else {
+            _ = lws_return_http_status(wsi, 429, "too many connections from your address")
+            return -1
+        }
+        shell.upgradeAddresses[wsi] = address
+        return 0
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
         // Before lws matches subprotocols: an offer of only unknown ones gets a 400 with a reason,
         // not a dropped connection. >0 tells lws we answered.
@@ -61,14 +81,44 @@ func swipeServerCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, 
 /// TUI stays quiet when the app bootstraps a quiet log handler).
 private let lwsLogger = Logger(label: "libwebsockets")
 
-/// lws's log emitter: any thread lws logs from (the service thread here).
+/// lws's log emitter: any thread lws logs from (the service thread here). A line like one written
+/// within `LWSLogRepeats.interval` (the same apart from its numbers) is counted, not written: a
+/// flood of refused sockets must not fill the disk with the same few lines.
 func swipeServerLWSLog(_ level: Int32, _ line: UnsafePointer<CChar>?) {
     guard let line else { return }
     let text = String(cString: line).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let repeats = lwsLogRepeats.admit(text) else { return }
+    let suffix = repeats > 0 ? " (and \(repeats) like it in the last \(Int(LWSLogRepeats.interval)) s)" : ""
     if level & LLL_ERR != 0 {
-        lwsLogger.error("\(text)")
+        lwsLogger.error("\(text)\(suffix)")
     } else {
-        lwsLogger.warning("\(text)")
+        lwsLogger.warning("\(text)\(suffix)")
+    }
+}
+
+private let lwsLogRepeats = LWSLogRepeats()
+
+/// When each kind of lws log line (its text with digit runs as `#`) was last written, and how many
+/// like it were left out since (any thread; a lock guards it).
+private final class LWSLogRepeats: @unchecked Sendable {
+    static let interval: TimeInterval = 10
+    private let lock = NSLock()
+    private var kinds: [String: (writtenAt: Date, suppressed: Int)] = [:]
+
+    /// nil: do not write `text` (one like it was written lately); otherwise how many were left out before it.
+    func admit(_ text: String) -> Int? {
+        let kind = String(text.map { $0.isNumber ? "#" : $0 }).replacingOccurrences(of: "##", with: "#")
+        lock.lock()
+        defer { lock.unlock() }
+        let time = Date()
+        if let seen = kinds[kind], time.timeIntervalSince(seen.writtenAt) < Self.interval {
+            kinds[kind] = (seen.writtenAt, seen.suppressed + 1)
+            return nil
+        }
+        if kinds.count > 256 { kinds = kinds.filter { time.timeIntervalSince($0.value.writtenAt) < Self.interval } }
+        let left = kinds[kind]?.suppressed ?? 0
+        kinds[kind] = (time, 0)
+        return left
     }
 }
 

@@ -39,8 +39,15 @@ public struct OutboundQueue: Sendable {
     private var dragsHead = 0
     private var keyed: [Key: Int] = [:]
     public let capacity: Int
+    /// Most payload bytes queued at once (both lanes).
+    public let maxBytes: Int
+    /// Payload bytes queued now.
+    public private(set) var byteCount = 0
 
-    public init(capacity: Int) { self.capacity = capacity }
+    public init(capacity: Int, maxBytes: Int = .max) {
+        self.capacity = capacity
+        self.maxBytes = maxBytes
+    }
 
     /// Frames waiting (both lanes).
     public var count: Int { (messages.count - messagesHead) + (drags.count - dragsHead) }
@@ -56,10 +63,14 @@ public struct OutboundQueue: Sendable {
     /// ```
     public mutating func push(_ bytes: [UInt8], coalescing key: Key? = nil, replaceable: Bool = true) -> PushResult {
         if let key, replaceable, let index = keyed[key] {
+            let grown = byteCount - drags[index].bytes.count + bytes.count
+            if grown > maxBytes { return .overflow }
+            byteCount = grown
             drags[index].bytes = bytes
             return .coalesced
         }
-        if count >= capacity { return .overflow }
+        if count >= capacity || byteCount + bytes.count > maxBytes { return .overflow }
+        byteCount += bytes.count
         if let key {
             drags.append((bytes, key))
             keyed[key] = replaceable ? drags.count - 1 : nil
@@ -81,6 +92,7 @@ public struct OutboundQueue: Sendable {
         drags = []
         dragsHead = 0
         keyed = [:]
+        byteCount = 0
     }
 
     /// Takes the oldest message, or when there is none, the oldest drag state.
@@ -93,6 +105,7 @@ public struct OutboundQueue: Sendable {
             let bytes = messages[messagesHead]
             messages[messagesHead] = []
             messagesHead += 1
+            byteCount -= bytes.count
             if messagesHead > 64 && messagesHead * 2 > messages.count {
                 messages.removeFirst(messagesHead)
                 messagesHead = 0
@@ -103,6 +116,7 @@ public struct OutboundQueue: Sendable {
         let entry = drags[dragsHead]
         if keyed[entry.key] == dragsHead { keyed[entry.key] = nil }
         dragsHead += 1
+        byteCount -= entry.bytes.count
         if dragsHead > 64 && dragsHead * 2 > drags.count {
             drags.removeFirst(dragsHead)
             keyed = keyed.mapValues { $0 - dragsHead }

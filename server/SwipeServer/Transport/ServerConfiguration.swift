@@ -46,6 +46,12 @@ public struct ServerConfiguration: Sendable {
     /// A room's checkpoint is stored after this many of its log records (and when it finishes), so
     /// a restart replays at most this many per room; 0 stores none.
     public var checkpointInterval = 1000
+    /// A room that nobody but its creator ever joined is evicted (and forgotten in the log) this
+    /// many seconds after everyone left it, instead of after 30 minutes.
+    public var unjoinedRoomTimeoutSeconds: Double = 120
+    /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` name the client (`--trust-proxy`).
+    /// Per-address limits then count the client, not the proxy; headers from anyone else are ignored.
+    public var trustedProxies: [AddressRange] = []
 
     public init(host: String = "127.0.0.1", port: Int = 7681, decks: DeckLibrary = .bundled(),
                 tlsCertificatePath: String? = nil, tlsPrivateKeyPath: String? = nil,

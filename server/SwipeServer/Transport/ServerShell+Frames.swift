@@ -6,21 +6,25 @@ import SwipeProtocol
 
 extension ServerShell {
     func opened(_ wsi: OpaquePointer) {
-        let connection = Connection(id: ConnectionID(nextConnectionNumber), wsi: wsi, limits: configuration.transportLimits)
+        let address = upgradeAddresses.removeValue(forKey: wsi) ?? clientAddress(of: wsi)
+        let connection = Connection(id: ConnectionID(nextConnectionNumber), wsi: wsi, limits: configuration.transportLimits,
+                                    address: address)
         nextConnectionNumber += 1
         connections[wsi] = connection
         connectionsByID[connection.id] = connection
-        var name = [CChar](repeating: 0, count: 64)
-        if lws_get_peer_simple(wsi, &name, name.count) != nil {
-            connection.address = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-        logger.debug("\(connection.id) connected")
+        logger.debug("\(connection.id) connected from \(address)")
+        if lws_is_ssl(wsi) == 0 { ReceiveGuard.watch(socket: lws_get_socket_fd(wsi), connection: wsi) }
         if shutdownDeadline != nil { closeAfterFlush(connection, .goingAway, "server shutting down") }
     }
 
     func closed(_ wsi: OpaquePointer) {
         guard let connection = connections.removeValue(forKey: wsi) else { return }
+        ReceiveGuard.forget(socket: lws_get_socket_fd(wsi))
         connectionsByID[connection.id] = nil
+        dropQueue(of: connection)
+        if connection.peakQueuedBytes >= Self.trimAfterQueuedBytes {
+            _ = swipe_server_trim_heap()   // a large queue's pages go back to the system, not only to malloc's free lists
+        }
         logger.debug("\(connection.id) closed")
         if let code = connection.room, let member = connection.member, membersOnline[code]?[member] == connection.id {
             membersOnline[code]?[member] = nil
@@ -92,25 +96,42 @@ extension ServerShell {
     private func refuse(_ connection: Connection, _ error: ProtocolError, close code: CloseCode) {
         logger.notice("\(connection.id): \(error.code.rawValue): \(error.message)")
         // Abuse: what was queued is dropped so the error and the close go out at once.
-        connection.outbound.removeAll()
+        dropQueue(of: connection)
         enqueue(.error(error), to: connection)
         closeAfterFlush(connection, code, error.code.rawValue)
     }
 
     private func dispatch(_ message: ClientMessage, from connection: Connection, at time: ServerTime) {
         if let code = connection.room, let member = connection.member {
+            if case .results = message, !connection.resultsLimiter.allow(at: time) {
+                let limits = configuration.transportLimits
+                enqueue(.error(ProtocolError(.rateLimited, "results: at most \(Int(limits.resultsBurst)) at once and "
+                    + "\(limits.resultsPerSecond) per second", retryAfter: (1 / limits.resultsPerSecond).rounded(.up))), to: connection)
+                return
+            }
             apply(registry.handle(.messageReceived(member, message), in: code, at: time), in: code)
             return
         }
         switch message {
         case let .create(request):
+            let cap = configuration.transportLimits.maxRoomsPerAddress
+            if cap > 0, ledger.rooms(createdBy: connection.address) >= cap {
+                enqueue(.error(ProtocolError(.tooManyRooms, "create: \(connection.address) already has \(cap) open rooms "
+                    + "(--max-rooms-per-address)")), to: connection)
+                return
+            }
             let result = registry.create(request, from: connection.id, at: time)
-            if let code = result.room { logger.info("room \(code) created by \(connection.id)") }
+            if let code = result.room {
+                ledger.created(room: code, by: connection.address)
+                logger.info("room \(code) created by \(connection.id) from \(connection.address)")
+            }
             apply(result.effects, in: result.room)
         case let .join(request):
-            if joinGuard.isBlocked(connection.address, at: time) {
-                enqueue(.error(ProtocolError(.rateLimited, "join: too many failed joins from \(connection.address); "
-                    + "at most \(joinGuard.maxFailures) per minute")), to: connection)
+            // A resume with a valid token is never limited (128 random bits cannot be guessed); anything
+            // else from an address past its failed lookups is refused without looking the code up.
+            if let wait = joinGuard.retryAfter(connection.address, at: time), !holdsValidToken(request) {
+                enqueue(.error(ProtocolError(.rateLimited, "join: too many failed joins (wrong room codes or tokens) from \(connection.address) "
+                    + "(at most \(joinGuard.maxFailures) per minute); retry in \(Int(wait)) s", retryAfter: wait)), to: connection)
                 return
             }
             let result = registry.join(request, from: connection.id, at: time)
@@ -123,6 +144,15 @@ extension ServerShell {
         }
     }
 
+    /// Whether `request` resumes a member of an existing room with that member's token.
+    private func holdsValidToken(_ request: JoinRoom) -> Bool {
+        guard let token = request.token, let room = registry.room(request.room) else { return false }
+        return room.members.contains { $0.token == token }
+    }
+
+    /// Queues larger than this at their peak make closing the connection trim the heap.
+    static let trimAfterQueuedBytes = 1 << 20
+
     /// A join refused because the room or token was wrong (what a guesser sees).
     static func isGuessMiss(_ effect: RoomEffect) -> Bool {
         guard case let .reply(.error(error), _) = effect else { return false }
@@ -132,12 +162,7 @@ extension ServerShell {
     /// FILTER_PROTOCOL_CONNECTION: false when the upgrade's Origin is not on the allow-list.
     func originAllowed(_ wsi: OpaquePointer) -> Bool {
         let allowed = configuration.allowedOrigins
-        guard !allowed.isEmpty else { return true }
-        let length = lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN)
-        guard length > 0 else { return true }
-        var buffer = [CChar](repeating: 0, count: Int(length) + 1)
-        guard lws_hdr_copy(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_ORIGIN) >= 0 else { return false }
-        let origin = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard !allowed.isEmpty, let origin = header(wsi, WSI_TOKEN_ORIGIN) else { return true }
         if allowed.contains(origin) { return true }
         logger.notice("refused a WebSocket from origin \(origin) (not in --origin)")
         return false
@@ -152,6 +177,14 @@ extension ServerShell {
     /// message itself, so frames go one lws_write at a time while the socket takes them.
     func writeable(_ wsi: OpaquePointer) -> Int32 {
         guard let connection = connections[wsi] else { return 0 }
+        let queuedBefore = connection.outbound.byteCount
+        defer { queuedBytes -= queuedBefore - connection.outbound.byteCount }
+        if connection.closing?.code != .protocolError, ReceiveGuard.wasUnmasked(socket: lws_get_socket_fd(wsi)) {
+            // RFC 6455 §5.1: a client frame without a mask closes the connection (nothing more is sent).
+            logger.notice("\(connection.id): an unmasked frame; closing 1002")
+            connection.outbound.removeAll()
+            connection.closing = (.protocolError, "client frames must be masked")
+        }
         if connection.outbound.isEmpty {
             guard let (code, reason) = connection.closing else { return 0 }
             var reasonBytes = Array(reason.utf8.prefix(120))

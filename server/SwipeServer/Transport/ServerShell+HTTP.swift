@@ -1,29 +1,68 @@
-// Plain HTTP on the WebSocket port: /healthz and results exports. Service thread only.
+// Plain HTTP on the WebSocket port: /healthz and results exports. Service thread only (lws
+// callbacks HTTP, HTTP_WRITEABLE, CLOSED_HTTP); touches the shell's registry, guard and ledger.
 import CLibWebSockets
 import SwipeProtocol
 
 extension ServerShell {
+    /// An answer waiting for HTTP_WRITEABLE: the body (none for HEAD) and whether to close after it.
+    struct PendingHTTPBody {
+        var body: [UInt8]
+        var closes: Bool
+    }
+
     /// LWS_CALLBACK_HTTP: answer `path`. Returns -1 to close.
     func http(_ wsi: OpaquePointer, path: String) -> Int32 {
-        let response = HTTPRoutes.respond(to: path, registry: registry, status: status)
-        logger.debug("GET \(path) → \(response.status)")
-        if swipe_server_http_headers(wsi, response.status, response.contentType, response.body.count) != 0 { return -1 }
-        httpBodies[wsi] = response.body
+        let method = requestMethod(wsi)
+        let address = clientAddress(of: wsi)
+        let time = now
+        let response: HTTPResponse
+        if admit(wsi, address: address) {
+            response = HTTPRoutes.respond(to: path, method: method, registry: registry, status: status,
+                                          retryAfter: joinGuard.retryAfter(address, at: time))
+            if response.missedRoom { joinGuard.recordFailure(from: address, at: time) }
+        } else {
+            response = HTTPRoutes.tooManyConnections(cap: configuration.transportLimits.maxConnectionsPerAddress)
+        }
+        logger.debug("\(method) \(path.prefix(200)) from \(address) → \(response.status)")
+        let extra = response.headers.sorted { $0.key < $1.key }.map { ($0.key + ":", $0.value) }
+        let first = extra.first
+        let second = extra.dropFirst().first
+        if swipe_server_http_headers(wsi, response.status, response.contentType, response.body.count,
+                                     first?.0, first?.1, second?.0, second?.1) != 0 { return -1 }
+        let body = method == .head ? [] : response.body
+        if body.isEmpty && !response.closes {   // HEAD, 405: the headers were all
+            return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+        }
+        httpBodies[wsi] = PendingHTTPBody(body: body, closes: response.closes)
         lws_callback_on_writable(wsi)
         return 0
     }
 
-    /// LWS_CALLBACK_HTTP_WRITEABLE: the body, then end the transaction.
+    /// The request's method, from which URI token lws filled in.
+    private func requestMethod(_ wsi: OpaquePointer) -> HTTPMethod {
+        let others: [(lws_token_indexes, String)] = [
+            (WSI_TOKEN_POST_URI, "POST"), (WSI_TOKEN_PUT_URI, "PUT"), (WSI_TOKEN_PATCH_URI, "PATCH"),
+            (WSI_TOKEN_DELETE_URI, "DELETE"), (WSI_TOKEN_OPTIONS_URI, "OPTIONS"),
+        ]
+        if lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0 { return .head }
+        for (token, name) in others where lws_hdr_total_length(wsi, token) > 0 { return .other(name) }
+        return .get
+    }
+
+    /// LWS_CALLBACK_HTTP_WRITEABLE: the body, then end the transaction (or close).
     func httpWriteable(_ wsi: OpaquePointer) -> Int32 {
-        guard let body = httpBodies.removeValue(forKey: wsi) else { return 0 }
-        let pre = Int(swipe_lws_pre())
-        var buffer = [UInt8](repeating: 0, count: pre + body.count)
-        buffer.replaceSubrange(pre..., with: body)
-        let written = buffer.withUnsafeMutableBufferPointer { pointer -> Int32 in
-            guard let base = pointer.baseAddress else { return -1 }
-            return lws_write(wsi, base + pre, body.count, LWS_WRITE_HTTP_FINAL)
+        guard let pending = httpBodies.removeValue(forKey: wsi) else { return 0 }
+        if !pending.body.isEmpty {
+            let pre = Int(swipe_lws_pre())
+            var buffer = [UInt8](repeating: 0, count: pre + pending.body.count)
+            buffer.replaceSubrange(pre..., with: pending.body)
+            let written = buffer.withUnsafeMutableBufferPointer { pointer -> Int32 in
+                guard let base = pointer.baseAddress else { return -1 }
+                return lws_write(wsi, base + pre, pending.body.count, LWS_WRITE_HTTP_FINAL)
+            }
+            if written < 0 { return -1 }
         }
-        if written < 0 { return -1 }
+        if pending.closes { return -1 }
         return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
     }
 
@@ -41,5 +80,15 @@ extension ServerShell {
 
     func httpClosed(_ wsi: OpaquePointer) {
         httpBodies[wsi] = nil
+    }
+}
+
+extension HTTPMethod: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .get: "GET"
+        case .head: "HEAD"
+        case let .other(name): name
+        }
     }
 }

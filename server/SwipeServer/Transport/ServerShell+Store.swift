@@ -62,6 +62,7 @@ extension ServerShell {
         guard !records.isEmpty else { return true }
         if let sink = configuration.recordSink { records.forEach(sink) }
         guard let store else { return true }
+        guard storageFailure == nil else { return false }   // already stopping: said once, not again
         do {
             let due = checkpointPolicy.roomsDue(after: records)
             let states = due.compactMap { code in
@@ -70,7 +71,9 @@ extension ServerShell {
             try store.append(records.map { try $0.entry() }, checkpoints: states)
             return true
         } catch {
-            logger.critical("cannot write the log \(store.path): \(error); stopping without acknowledging")
+            let failure = "cannot write the log \(store.path): \(error)"
+            storageFailure = failure
+            logger.critical("\(failure); stopping without acknowledging (exit status \(SwipeServerHost.storageFailureExitCode))")
             requestStop()
             return false
         }

@@ -21,14 +21,30 @@ final class ServerShell: @unchecked Sendable {
     var connectionsByID: [ConnectionID: Connection] = [:]
     var membersOnline: [RoomCode: [MemberID: ConnectionID]] = [:]
     /// Room timers, the eviction check and the shutdown deadline; the wake timer is armed for the earliest.
-    var timers = TimerSchedule(evictionCheck: ServerShell.evictionInterval)
+    var timers: TimerSchedule
     /// The lws timer that wakes the loop for `timers.earliest` (its `context` is set once there is one).
     let wakeTimer: UnsafeMutablePointer<swipe_server_wake_timer> = {
         let timer = UnsafeMutablePointer<swipe_server_wake_timer>.allocate(capacity: 1)
         timer.initialize(to: swipe_server_wake_timer())
         return timer
     }()
-    var httpBodies: [OpaquePointer: [UInt8]] = [:]
+    var httpBodies: [OpaquePointer: PendingHTTPBody] = [:]
+    /// Every socket lws has open for us (WebSockets, handshakes, plain HTTP).
+    var sockets = Set<OpaquePointer>()
+    /// Client addresses of WebSocket upgrades, from FILTER_PROTOCOL_CONNECTION until ESTABLISHED.
+    var upgradeAddresses: [OpaquePointer: String] = [:]
+    /// Sockets and rooms per client address.
+    var ledger = AddressLedger()
+    /// Descriptor numbers lws can track (it refuses sockets numbered past it); 0: unknown.
+    var descriptorBudget = 0
+    /// Sockets lws can hold before it refuses new ones: the budget less the process's other
+    /// descriptors, counted at the first socket (nil until then).
+    var socketCapacity: Int?
+    var lastDescriptorWarning: ServerTime?
+    /// Payload bytes queued for all connections together.
+    var queuedBytes = 0
+    /// Set once a log write failed: nothing more is written or acknowledged, the server stops.
+    var storageFailure: String?
     var nextConnectionNumber = 1
     var context: OpaquePointer?
     var shutdownDeadline: ServerTime? { timers.shutdownDeadline }
@@ -36,8 +52,8 @@ final class ServerShell: @unchecked Sendable {
     /// True on the libev loop: the host's nudge wakes the loop for `timers.earliest`, so the lws
     /// wake timer would only fire a second time for the same deadline.
     var wakesByNudge = false
-    /// How often abandoned rooms are looked for (ms).
-    static let evictionInterval: ServerTime = 60_000
+    /// How often abandoned rooms are looked for (ms): every minute, or twice per `unjoinedRoomTimeout`.
+    let evictionInterval: ServerTime
     /// Failed joins per client address.
     lazy var joinGuard = JoinGuard(maxFailures: configuration.transportLimits.failedJoinsPerMinute)
     /// The durable log (nil with no data directory).
@@ -60,6 +76,8 @@ final class ServerShell: @unchecked Sendable {
     init(configuration: ServerConfiguration) {
         self.configuration = configuration
         logger = configuration.logger
+        evictionInterval = min(60_000, max(250, configuration.unjoinedRoomTimeoutSeconds * 500))
+        timers = TimerSchedule(evictionCheck: evictionInterval)
         registry = RoomRegistry(library: configuration.decks, limits: configuration.registryLimits, random: configuration.random)
     }
 
@@ -116,12 +134,14 @@ final class ServerShell: @unchecked Sendable {
             apply(registry.handle(.timerFired, in: code, at: time), in: code)
         }
         if let check = timers.evictionCheck, time >= check {
-            timers.evictionCheck = time + Self.evictionInterval
-            for code in registry.evictAbandoned(idle: Self.abandonedAfter, at: time) {
+            timers.evictionCheck = time + evictionInterval
+            let unjoined = configuration.unjoinedRoomTimeoutSeconds * 1000
+            for code in registry.evictAbandoned(idle: Self.abandonedAfter, unjoinedIdle: unjoined, at: time) {
                 membersOnline[code] = nil
                 timers.cancelRoomTimer(code)
                 forgetStored(code)
-                logger.info("room \(code) evicted: nobody connected for \(Int(Self.abandonedAfter / 60_000)) minutes")
+                ledger.removed(room: code)
+                logger.info("room \(code) evicted: nobody connected (and forgotten in the log)")
             }
         }
         if isStopRequested && shutdownDeadline == nil { beginShutdown() }
@@ -215,6 +235,7 @@ final class ServerShell: @unchecked Sendable {
         }
         if let code, registry.rooms[code] == nil {
             membersOnline[code] = nil
+            ledger.removed(room: code)
             timers.cancelRoomTimer(code)
             forgetStored(code)   // closed by its host: out of what a restart loads
         }
@@ -251,34 +272,8 @@ final class ServerShell: @unchecked Sendable {
         enqueue(bytes, key: key, replaceable: replaceable, to: connection)
     }
 
-    func enqueue(_ bytes: [UInt8], key: OutboundQueue.Key?, replaceable: Bool = false, to connection: Connection) {
-        if connection.overflowed { return }
-        switch connection.outbound.push(bytes, coalescing: key, replaceable: replaceable) {
-        case .queued, .coalesced:
-            lws_callback_on_writable(connection.wsi)
-        case .overflow:
-            // A stalled reader: drop what is queued (it would never drain), send only the close, and
-            // hang up if even that cannot be written within the grace period. Nobody else waits.
-            logger.warning("\(connection.id): send queue full (\(connection.outbound.capacity) frames), closing the slow client 1008")
-            connection.overflowed = true
-            connection.outbound.removeAll()
-            connection.closing = (.policyViolation, "send queue overflow: the client reads too slowly")
-            lws_set_timeout(connection.wsi, PENDING_TIMEOUT_USER_OK, Self.overflowGraceSeconds)
-            lws_callback_on_writable(connection.wsi)
-        }
-    }
-
-    /// Seconds a reader closed for overflow has to take its close frame before the socket is dropped.
-    static let overflowGraceSeconds: Int32 = 20
-
-    /// Sends what is queued, then closes with `code`.
-    func closeAfterFlush(_ connection: Connection, _ code: CloseCode, _ reason: String) {
-        if connection.closing == nil { connection.closing = (code, reason) }
-        lws_callback_on_writable(connection.wsi)
-    }
-
     var status: ServerStatus {
         ServerStatus(version: SwipeServerInfo.version, protocol: ProtocolVersion.current, uptimeSeconds: now / 1000,
-                     rooms: registry.rooms.count, connections: connections.count)
+                     rooms: registry.rooms.count, connections: connections.count, pendingConnections: pendingSockets)
     }
 }

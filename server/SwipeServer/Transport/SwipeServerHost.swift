@@ -23,12 +23,17 @@ public final class SwipeServerHost: @unchecked Sendable {
     private let stopped = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var running = false
+    private var stoppedByStorageFailure: String?
     private var cStrings: [UnsafeMutablePointer<CChar>] = []
     private var protocols: UnsafeMutablePointer<lws_protocols>?
     private var extensions: UnsafeMutablePointer<lws_extension>?
     private var retry: UnsafeMutablePointer<lws_retry_bo_t>?
     /// The libev (epoll) loop lws runs on with `.epoll`, with its nudge (nil with `.poll`).
     private var driver: UnsafeMutablePointer<swipe_ev_driver>?
+
+    /// Bytes of request line and headers lws keeps per request: room for an over-long URL to be
+    /// answered 414 (`HTTPRoutes.maxPathBytes`); a request head larger than this is dropped unanswered.
+    static let maxHeaderBytes = 12 * 1024
 
     /// The port actually bound (after `start`).
     public private(set) var port = 0
@@ -64,6 +69,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         if configuration.deflate { info.extensions = UnsafePointer(makeExtensions()) }
         info.retry_and_idle_policy = UnsafePointer(makeRetry())
         info.user = Unmanaged.passUnretained(shell).toOpaque()
+        info.max_http_header_data = UInt16(Self.maxHeaderBytes)
         info.gid = -1
         info.uid = -1
         info.options = swipe_lws_option_validate_utf8()
@@ -79,14 +85,15 @@ public final class SwipeServerHost: @unchecked Sendable {
             driver = swipe_ev_driver_attach(&info)
             if driver == nil { configuration.logger.warning("epoll is not available; using lws's poll() loop") }
         }
-        var created = lws_create_context(&info)
+        var (created, budget) = DescriptorLimit.whileLowered { lws_create_context(&info) }
         if created == nil, let refused = driver {
             // No libev plugin (libwebsockets-evlib-ev) or it refused the loop: lws's own poll() loop still works.
             swipe_ev_driver_detach(&info, refused)
             driver = nil
-            created = lws_create_context(&info)
+            (created, budget) = DescriptorLimit.whileLowered { lws_create_context(&info) }
             if created != nil { configuration.logger.warning("the libev event loop was refused; using lws's poll() loop") }
         }
+        shell.descriptorBudget = budget
         guard let context = created else {
             throw ServerStartError(description: "cannot listen on \(configuration.host):\(configuration.port) (address in use, bad address, or unreadable TLS files)")
         }
@@ -130,6 +137,23 @@ public final class SwipeServerHost: @unchecked Sendable {
         stopped.wait()
         stopped.signal()
     }
+
+    /// Why the server stopped on its own, when it did: the durable log could not be written (disk
+    /// full, read-only file system, I/O error). nil after a requested stop. Read it after
+    /// `waitUntilStopped()`; the command exits with `SwipeServerHost.storageFailureExitCode`.
+    ///
+    /// ```swift
+    /// host.waitUntilStopped()
+    /// if let failure = host.storageFailure { print(failure); exit(SwipeServerHost.storageFailureExitCode) }
+    /// ```
+    public var storageFailure: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stoppedByStorageFailure
+    }
+
+    /// The exit status for a stop caused by the durable log (EX_IOERR from sysexits.h).
+    public static let storageFailureExitCode: Int32 = 74
 
     /// What `/healthz` reports, asked of the service thread (nil when not running or no answer in 2 s).
     ///
@@ -179,6 +203,9 @@ public final class SwipeServerHost: @unchecked Sendable {
         if let driver { swipe_ev_driver_free(driver) }
         driver = nil
         shell.context = nil
+        lock.lock()
+        stoppedByStorageFailure = shell.storageFailure
+        lock.unlock()
         configuration.logger.info("stopped")
         stopped.signal()
     }

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// Out of file descriptors: the server stops accepting instead of spinning on EMFILE, says so once,
+/// and serves again by itself when the connections go away.
+@Suite struct SecurityDescriptorTests {
+    static func openDescriptors(_ pid: Int32) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
+    }
+
+    @Test func silentConnectionsPastTheLimitNeitherSpinNorFloodTheLog() throws {
+        let log = NSTemporaryDirectory() + "swipe-descriptors-\(UUID().uuidString).log"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        // The hard limit is 96 too, so raising the soft limit to the hard one does not help here.
+        let server = try ServerProcess(arguments: ["--log-level", "warning"], stderrPath: log, shellLimits: ["ulimit -n 96"])
+        let pid = server.process.processIdentifier
+        var silent: [ServerRawSocket] = []
+        for _ in 0..<150 { silent.append(try ServerRawSocket(port: server.port, timeout: 2)) }
+        // The server takes what its budget allows, then refuses the rest (the lws "too high" line)...
+        func lines() -> [Substring] { (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n") ?? [] }
+        let refusing = ProcessProbe.eventually {
+            let now = lines()
+            return now.count >= 20 || (now.contains { $0.contains("out of descriptors") } && now.contains { $0.contains("too high") })
+        }
+        #expect(refusing)
+        #expect(Self.openDescriptors(pid) >= 60)
+        // ...without a line per attempt (an EMFILE loop writes thousands as fast as it can).
+        let written = lines()
+        #expect(written.count < 20, "\(written.count) log lines, e.g. \(written.suffix(3))")
+        #expect(written.filter { $0.contains("out of descriptors") }.count == 1)
+        // accept never failed with EMFILE (repeats of that line would be folded into one, so look for it).
+        #expect(!written.contains { $0.contains("accept: errno 24") })
+        #expect(server.process.isRunning)
+
+        silent.removeAll()   // they hang up: the server recovers by itself
+        #expect(ProcessProbe.eventually(timeout: 30) { FreshClient.createsARoomAndVotes(on: server, timeout: 2) })
+        // No socket it refused is still counted (only this /healthz request is pending).
+        #expect(ProcessProbe.eventually { (FreshClient.health(server)?["pendingConnections"] as? Int) == 1 })
+        #expect(server.terminate() == 0)
+    }
+}

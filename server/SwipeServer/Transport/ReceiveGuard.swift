@@ -1,0 +1,138 @@
+// The raw receive path's checks: request heads too large for lws (answered 431 here) and unmasked
+// client frames. `inspect` runs on whatever thread calls recv (the swipe-server executable
+// interposes recv; lws calls it on the service thread); the rest runs on the service thread. A lock
+// guards the table; it touches nothing else but the watched socket (the 431 answer) and
+// lws_callback_on_writable for a watched connection, from within lws's own read.
+import CLibWebSockets
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Plain (non-TLS) sockets whose incoming bytes are checked as recv returns them, before lws parses
+/// them. Until its first request head ends, a socket's head is counted: one over `headLimit` gets a
+/// 431 written here and lws sees the connection end (lws itself would drop it unanswered). Once it
+/// is a WebSocket, its frames are followed: libwebsockets 4.1 reads the mask bit but does not enforce
+/// it on a server nor tell the callback, so the bytes up to an unmasked frame go to lws, that frame
+/// and everything after it are dropped, and the connection is asked to write so that
+/// `ServerShell.writeable` closes it with 1002.
+///
+/// ```swift
+/// ReceiveGuard.watchHead(socket: fd)                   // FILTER_NETWORK_CONNECTION, not TLS
+/// ReceiveGuard.watch(socket: fd, connection: wsi)      // ESTABLISHED, not TLS
+/// let passed = ReceiveGuard.inspect(socket: fd, bytes: received)   // in the recv interposer
+/// ReceiveGuard.wasUnmasked(socket: fd)                 // in WRITEABLE: close 1002
+/// ```
+public enum ReceiveGuard {
+    private enum Watched {
+        case head(HeadScanner)
+        case passing
+        case frames(MaskScanner, connection: OpaquePointer)
+    }
+
+    /// Longest request head answered by lws; longer gets 431 (lws keeps `SwipeServerHost.maxHeaderBytes`).
+    public static let headLimit = 8 * 1024
+    /// What a too-large head gets before the connection ends.
+    static let tooLargeAnswer: [UInt8] = {
+        let body = #"{"code":"tooLarge","message":"the request head is over \#(headLimit) bytes"}"#
+        return Array(("HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: application/json\r\n"
+            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
+    }()
+
+    /// What recv should tell lws about what it read.
+    public enum Verdict: Hashable, Sendable {
+        /// Pass this many of the bytes read (all, or those before an unmasked frame).
+        case pass(Int)
+        /// Pass nothing (the connection is closing): "try again later".
+        case nothing
+        /// Report the end of the stream (the connection was answered 431 here).
+        case hangUp
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var watched: [Int32: Watched] = [:]
+    /// Set by the swipe-server executable when its recv interposer is in place (else nothing is checked).
+    ///
+    /// ```swift
+    /// ReceiveGuard.isInterposed = true   // once, on the main thread, before SwipeServerHost.start
+    /// ```
+    nonisolated(unsafe) public static var isInterposed = false
+
+    /// Starts counting the request head arriving on `socket` (just accepted, plain).
+    static func watchHead(socket: Int32) {
+        set(socket, .head(HeadScanner(limit: headLimit)))
+    }
+
+    /// Starts checking the frames arriving on `socket` (an established plain WebSocket).
+    static func watch(socket: Int32, connection: OpaquePointer) {
+        set(socket, .frames(MaskScanner(), connection: connection))
+    }
+
+    private static func set(_ socket: Int32, _ state: Watched?) {
+        guard isInterposed else { return }
+        lock.lock()
+        watched[socket] = state
+        lock.unlock()
+    }
+
+    /// Stops checking `socket` (closed; its number may be reused).
+    static func forget(socket: Int32) {
+        set(socket, nil)
+    }
+
+    /// Whether an unmasked frame arrived on `socket`.
+    static func wasUnmasked(socket: Int32) -> Bool {
+        guard isInterposed else { return false }
+        lock.lock()
+        defer { lock.unlock() }
+        guard case let .frames(scanner, _)? = watched[socket] else { return false }
+        return scanner.foundUnmasked
+    }
+
+    /// What recv just read into `bytes` on `socket`, and what lws may have of it: all of it, unless
+    /// an unmasked frame began among them or earlier, or the request head grew too large.
+    ///
+    /// ```swift
+    /// switch ReceiveGuard.inspect(socket: fd, bytes: UnsafeRawBufferPointer(start: buffer, count: received)) {
+    /// case let .pass(count): return count
+    /// case .nothing: errno = EAGAIN; return -1
+    /// case .hangUp: return 0
+    /// }
+    /// ```
+    public static func inspect(socket: Int32, bytes: UnsafeRawBufferPointer) -> Verdict {
+        lock.lock()
+        switch watched[socket] {
+        case nil, .passing?:
+            lock.unlock()
+            return .pass(bytes.count)
+        case var .head(head)?:
+            let outcome = head.scan(bytes)
+            watched[socket] = outcome == .reading ? .head(head) : .passing
+            lock.unlock()
+            switch outcome {
+            case .reading, .ended:
+                return .pass(bytes.count)
+            case .tooLarge:
+                answerTooLarge(socket)
+                return .hangUp
+            }
+        case .frames(var scanner, let connection)?:
+            let wasFound = scanner.foundUnmasked
+            let cut = scanner.scan(bytes)
+            watched[socket] = .frames(scanner, connection: connection)
+            lock.unlock()
+            guard let cut else { return .pass(bytes.count) }
+            if !wasFound { lws_callback_on_writable(connection) }
+            return cut > 0 ? .pass(cut) : .nothing
+        }
+    }
+
+    /// Reads what the client already sent (so the close is not a reset that loses the answer) and
+    /// writes the 431. The socket is non-blocking; a short write is as good as it gets.
+    private static func answerTooLarge(_ socket: Int32) {
+        var drain = [UInt8](repeating: 0, count: 16 * 1024)
+        var rounds = 0
+        while rounds < 64, drain.withUnsafeMutableBytes({ Glibc.read(socket, $0.baseAddress, $0.count) }) > 0 { rounds += 1 }
+        _ = tooLargeAnswer.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+}

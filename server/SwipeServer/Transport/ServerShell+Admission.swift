@@ -1,0 +1,78 @@
+// Who is connecting and whether they may: every open socket (for /healthz and the descriptor
+// budget), client addresses (the peer, or behind --trust-proxy the forwarded client) and the
+// per-address connection cap. Service thread only: called from lws callbacks (WSI_CREATE,
+// WSI_DESTROY, FILTER_HTTP_CONNECTION, FILTER_PROTOCOL_CONNECTION, HTTP); touches only the shell.
+import CLibWebSockets
+import Foundation
+
+extension ServerShell {
+    /// WSI_CREATE: a socket lws accepted (TCP connected; no request read yet).
+    func socketCreated(_ wsi: OpaquePointer) {
+        sockets.insert(wsi)
+        if socketCapacity == nil, descriptorBudget > 0, let open = DescriptorLimit.openCount() {
+            socketCapacity = max(1, descriptorBudget - (open - sockets.count))
+        }
+        guard let capacity = socketCapacity, sockets.count >= capacity - 1 else { return }
+        let time = now
+        if let last = lastDescriptorWarning, time - last < Self.descriptorWarningInterval { return }
+        lastDescriptorWarning = time
+        let message = "out of descriptors: \(sockets.count) sockets open (room for about \(capacity) under the open-file limit); "
+            + "refusing new connections until some close (said at most once a minute)"
+        logger.warning("\(message)")
+    }
+
+    /// WSI_DESTROY: the socket is gone, whatever it was.
+    func socketDestroyed(_ wsi: OpaquePointer) {
+        sockets.remove(wsi)
+        upgradeAddresses[wsi] = nil
+        let socket = lws_get_socket_fd(wsi)
+        if socket >= 0 { ReceiveGuard.forget(socket: socket) }
+        ledger.release(socket: Int(bitPattern: wsi))
+    }
+
+    /// Sockets open that are not (yet) WebSockets: handshakes in progress and plain HTTP.
+    var pendingSockets: Int { max(0, sockets.count - connections.count) }
+
+    /// FILTER_HTTP_CONNECTION / FILTER_PROTOCOL_CONNECTION: counts the socket against its client's
+    /// address; false (refuse with 429) when that address already holds its share.
+    func admit(_ wsi: OpaquePointer, address: String) -> Bool {
+        let cap = configuration.transportLimits.maxConnectionsPerAddress
+        if ledger.admit(socket: Int(bitPattern: wsi), address: address, cap: cap) { return true }
+        logger.notice("refused a connection from \(address): it holds \(cap) already (--max-connections-per-address)")
+        return false
+    }
+
+    /// The client address of the request being read on `wsi` (its headers must still be there).
+    func clientAddress(of wsi: OpaquePointer) -> String {
+        var name = [CChar](repeating: 0, count: 64)
+        let peer = lws_get_peer_simple(wsi, &name, name.count) != nil
+            ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let trusted = configuration.trustedProxies
+        guard !trusted.isEmpty, trusted.contains(where: { $0.contains(peer) }) else { return peer }
+        let forwarded = customHeader(wsi, "forwarded:")
+        let forwardedFor = header(wsi, WSI_TOKEN_X_FORWARDED_FOR)
+        return ClientAddress.resolve(peer: peer, forwarded: forwarded, forwardedFor: forwardedFor, trusted: trusted)
+    }
+
+    /// A header lws knows by token (all its fragments, comma-joined), or nil.
+    func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
+        let length = lws_hdr_total_length(wsi, token)
+        guard length > 0 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(length) + 1)
+        guard lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token) >= 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// A header lws keeps by name (`name` lower-case with its colon, e.g. "forwarded:"), or nil.
+    private func customHeader(_ wsi: OpaquePointer, _ name: String) -> String? {
+        let nameLength = Int32(name.utf8.count)
+        let length = lws_hdr_custom_length(wsi, name, nameLength)
+        guard length > 0 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(length) + 1)
+        guard lws_hdr_custom_copy(wsi, &buffer, Int32(buffer.count), name, nameLength) >= 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Minimum time between two "out of descriptors" lines (ms).
+    static let descriptorWarningInterval: ServerTime = 60_000
+}
