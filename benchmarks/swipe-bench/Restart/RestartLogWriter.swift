@@ -50,10 +50,7 @@ enum RestartLogWriter {
         }
         func flush() throws {
             guard !pending.isEmpty else { return }
-            let due = policy.roomsDue(after: pending)
-            let states = due.compactMap { code in
-                registry.rooms[code].map { RoomState(room: code.rawValue, payload: $0.checkpoint.encoded(), at: now) }
-            }
+            let states = registry.checkpointStates(of: policy.roomsDue(after: pending), at: now)
             try log.append(pending.map { try $0.entry() }, checkpoints: states)
             summary.records += pending.count
             progress(summary.records)

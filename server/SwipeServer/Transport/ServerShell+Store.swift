@@ -64,10 +64,7 @@ extension ServerShell {
         guard let store else { return true }
         guard storageFailure == nil else { return false }   // already stopping: said once, not again
         do {
-            let due = checkpointPolicy.roomsDue(after: records)
-            let states = due.compactMap { code in
-                registry.rooms[code].map { RoomState(room: code.rawValue, payload: $0.checkpoint.encoded(), at: now) }
-            }
+            let states = registry.checkpointStates(of: checkpointPolicy.roomsDue(after: records), at: now)
             try store.append(records.map { try $0.entry() }, checkpoints: states)
             return true
         } catch {
