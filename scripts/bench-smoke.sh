@@ -38,3 +38,13 @@ rows = json.loads(sys.argv[1])["render"]
 assert {r["scenario"] for r in rows} == {"local-drag", "remote-drags", "still"}, rows
 print("bench smoke: render produced", len(rows), "rows")
 PY
+
+# The restart benchmark: a small history, one timed start; checks the report, not the time.
+restart="$("$bin/swipe-bench" restart --events 5000 --active-rooms 20 --kept-rooms 40 --starts 1 --checkpoint-every 50 --json)"
+python3 - "$restart" <<'PY'
+import json, sys
+report = json.loads(sys.argv[1])
+assert report["events"] >= 5000, report
+assert len(report["restart_ms"]) == 1, report
+print("bench smoke: restart of", report["events"], "events in", round(report["restart_ms_median"]), "ms")
+PY
