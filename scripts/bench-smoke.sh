@@ -13,10 +13,15 @@ swift build -c "$config" --product swipe-bench
 bin="$(swift build -c "$config" --show-bin-path)"
 
 server=(--server-path "${SWIPE_BENCH_SERVER:-$bin/swipe-server}")
-against=()
+# The lws floor is plain C against the system libwebsockets: always built (a second or two).
+bash benchmarks/lws-floor/build.sh
+peers=floor
+against=(--floor-path benchmarks/lws-floor/.build/lws-floor)
 if [[ -x benchmarks/nio-peer/.build/release/nio-peer ]]; then
-    against=(--against nio --nio-peer-path benchmarks/nio-peer/.build/release/nio-peer)
+    peers=floor,nio
+    against+=(--nio-peer-path benchmarks/nio-peer/.build/release/nio-peer)
 fi
+against+=(--against "$peers")
 
 out="$("$bin/swipe-bench" load --clients 20 --rooms 4 --duration 2 --validate --json "${server[@]}" "${against[@]}")"
 echo "$out"
@@ -27,6 +32,7 @@ report = json.loads(sys.argv[1])
 for key in ("vote_latency_ms", "drag_latency_ms", "deliveries_per_s", "connections", "rss_per_connection_bytes", "errors"):
     assert key in report, f"swipe-bench report lacks {key!r}"
 assert report["connections"] == 20, f"expected 20 connections, got {report['connections']}"
+assert report["floor"]["connections"] == 20 and report["floor"]["errors"] == 0, report["floor"]
 print("bench smoke: report has every key; connections", report["connections"], "errors", report["errors"])
 PY
 

@@ -6,7 +6,7 @@
 # epoll loop uses; they are listed so a machine that lost one gets it back.
 set -euo pipefail
 
-needed=(libwebsockets-dev libwebsockets-evlib-ev libev-dev libncurses-dev libsqlite3-dev pkg-config tmux)
+needed=(gcc libwebsockets-dev libwebsockets-evlib-ev libev-dev libncurses-dev libsqlite3-dev pkg-config tmux)
 missing=()
 for pkg in "${needed[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

@@ -55,14 +55,18 @@ struct LoadCommand: ParsableCommand {
         let result = try LoadRunner.run(url: try WebSocketURL(parsing: primary.url), server: primary,
                                         targetName: primary.name, options: options)
         primary.stop()
-        var peerResult: LoadResult?
-        if targets.against == "nio" {
-            let peer = try target(url: targets.nioUrl, pid: nil) { try ServerProcess.startNIOPeer(path: targets.nioPeerPath) }
+        var peers: [(name: String, result: LoadResult)] = []
+        for name in targets.peers {
+            let peer: ServerProcess
+            switch name {
+            case "nio": peer = try target(url: targets.nioUrl, pid: nil) { try ServerProcess.startNIOPeer(path: targets.nioPeerPath) }
+            default: peer = try target(url: targets.floorUrl, pid: nil) { try ServerProcess.startLWSFloor(path: targets.floorPath) }
+            }
             defer { peer.stop() }
-            peerResult = try LoadRunner.run(url: try WebSocketURL(parsing: peer.url), server: peer, targetName: "nio-peer",
-                                            options: options)
+            peers.append((name, try LoadRunner.run(url: try WebSocketURL(parsing: peer.url), server: peer, targetName: peer.name,
+                                                   options: options)))
         }
-        try Report.print(result, peer: peerResult, json: targets.json)
+        try Report.print(result, peers: peers, json: targets.json)
     }
 
     static func target(url: String?, pid: Int32?, start: () throws -> ServerProcess) throws -> ServerProcess {
@@ -102,12 +106,20 @@ struct TargetOptions: ParsableArguments {
     @Option(help: "Server to load (default: start swipe-server next to this executable on a free port).") var url: String?
     @Option(help: "PID of the server at --url, to read its RSS and CPU.") var serverPid: Int32?
     @Option(help: "Path of swipe-server to start (default: next to swipe-bench).") var serverPath: String?
-    @Option(help: "Also run against this peer: nio.") var against: String?
+    @Option(help: "Also run against these, comma-separated: nio (the SwiftNIO peer), floor (lws-floor, the least lws can do).")
+    var against: String?
     @Option(help: "NIO peer to load (default: start benchmarks/nio-peer's release build).") var nioUrl: String?
     @Option(help: "Path of the nio-peer executable.") var nioPeerPath: String?
+    @Option(help: "lws-floor to load (default: start benchmarks/lws-floor/.build/lws-floor).") var floorUrl: String?
+    @Option(help: "Path of the lws-floor executable (build it with benchmarks/lws-floor/build.sh).") var floorPath: String?
     @Flag(help: "Print one JSON object instead of text.") var json = false
 
+    /// The peers asked for with `--against`, in order.
+    var peers: [String] { (against ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+
     func validate() throws {
-        if let against, against != "nio" { throw ValidationError("--against must be \"nio\" (got \"\(against)\")") }
+        for peer in peers where peer != "nio" && peer != "floor" {
+            throw ValidationError("--against takes nio, floor or both (\"nio,floor\"), not \"\(peer)\"")
+        }
     }
 }

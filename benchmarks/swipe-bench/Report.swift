@@ -2,24 +2,25 @@
 import Foundation
 
 enum Report {
-    static func print(_ result: LoadResult, peer: LoadResult?, json: Bool) throws {
+    /// `peers` by name (`nio`, `floor`): each gets its own object and `ratios_vs_NAME`.
+    static func print(_ result: LoadResult, peers: [(name: String, result: LoadResult)], json: Bool) throws {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             var object = try JSONSerialization.jsonObject(with: encoder.encode(result)) as? [String: Any] ?? [:]
-            if let peer {
-                object["nio"] = try JSONSerialization.jsonObject(with: encoder.encode(peer))
-                object["ratios_vs_nio"] = ratios(result, peer)
+            for peer in peers {
+                object[peer.name] = try JSONSerialization.jsonObject(with: encoder.encode(peer.result))
+                object["ratios_vs_\(peer.name)"] = ratios(result, peer.result)
             }
             let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
             Swift.print(String(decoding: data, as: UTF8.self))
             return
         }
         text(result)
-        if let peer {
-            text(peer)
-            Swift.print("ratios (\(result.target) / nio-peer; latency: lower is better, throughput: higher is better):")
-            for (key, value) in ratios(result, peer).sorted(by: { $0.key < $1.key }) {
+        for peer in peers {
+            text(peer.result)
+            Swift.print("ratios (\(result.target) / \(peer.result.target); latency: lower is better, throughput: higher is better):")
+            for (key, value) in ratios(result, peer.result).sorted(by: { $0.key < $1.key }) {
                 Swift.print(String(format: "  %-28@ %.2f", key as NSString, value))
             }
         }

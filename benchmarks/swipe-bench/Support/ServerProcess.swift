@@ -89,6 +89,21 @@ final class ServerProcess {
         return ServerProcess(url: "ws://127.0.0.1:\(port)/", pid: process.processIdentifier, name: "nio-peer", process: process)
     }
 
+    /// Starts lws-floor (benchmarks/lws-floor) on a free port.
+    static func startLWSFloor(path: String?) throws -> ServerProcess {
+        let candidates = [path].compactMap { $0 } + [
+            FileManager.default.currentDirectoryPath + "/benchmarks/lws-floor/.build/lws-floor",
+            ownDirectory().appendingPathComponent("../../benchmarks/lws-floor/.build/lws-floor").standardized.path,
+        ]
+        guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw BenchError.missing("lws-floor not found (looked in \(candidates.joined(separator: ", "))); build it: "
+                + "bash benchmarks/lws-floor/build.sh, or pass --floor-url")
+        }
+        let (process, log) = try launch(executable, ["--port", "0"], log: "lws-floor")
+        let port = try waitForListeningPort(log: log, process: process, name: "lws-floor")
+        return ServerProcess(url: "ws://127.0.0.1:\(port)/", pid: process.processIdentifier, name: "lws-floor", process: process)
+    }
+
     private static func launch(_ executable: String, _ arguments: [String], log: String) throws -> (Process, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
