@@ -76,6 +76,23 @@ struct ClientTmuxSession {
         }
     }
 
+    /// The screen with wrapped lines joined (a long stderr line reads as one).
+    func joinedScreen() throws -> String { try clientRun(tmux, tmuxArguments(["capture-pane", "-p", "-J", "-t", name])).output }
+
+    /// A tmux format for the pane, e.g. `#{mouse_any_flag}` (1 while the program tracks the mouse)
+    /// or `#{alternate_on}` (1 while it is on the alternate screen).
+    func pane(_ format: String) throws -> String {
+        try clientRun(tmux, tmuxArguments(["display", "-p", "-t", name, format])).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The process id of the program the pane's shell started (`swipe`), once it runs.
+    func childPID() throws -> Int32? {
+        guard let shell = Int32(try pane("#{pane_pid}")) else { return nil }
+        return try clientPoll(seconds: 5) {
+            Int32(try clientRun("/usr/bin/pgrep", ["-P", "\(shell)", "-n"]).output.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
     /// Waits until the screen contains `text`; returns the screen, or nil after `seconds`.
     func waitFor(_ text: String, seconds: Double = 10) throws -> String? {
         try clientPoll(seconds: seconds) {

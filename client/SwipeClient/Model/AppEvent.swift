@@ -46,6 +46,6 @@ public enum AppEffect: Hashable, Sendable {
     case connect
     /// Close the WebSocket.
     case disconnect
-    /// Leave the program (the terminal is restored by the shell).
-    case quit
+    /// Leave the program with this status and stderr line (the terminal is restored by the shell).
+    case exit(ClientExit)
 }

@@ -47,6 +47,11 @@ public struct AppModel: Hashable, Sendable {
     /// The group's outcome for the last card that resolved without a match.
     public var outcome: OutcomeToast?
     public var quitting = false
+    /// The session is over for good (kicked, room closed): the screen says so until a key is pressed,
+    /// then the client exits with this.
+    public var ended: ClientExit?
+    /// Why the connection last dropped or could not open (shown while reconnecting).
+    public var lastDisconnect: String?
 
     /// A fresh model before connecting.
     ///

@@ -3,6 +3,7 @@ import SwipeProtocol
 
 extension AppModel {
     mutating func handleKey(_ key: Key) -> [AppEffect] {
+        if let ended { return [.exit(ended)] }
         if showingHelp {
             showingHelp = false
             if key == .character("q") { return quit() }
@@ -32,7 +33,7 @@ extension AppModel {
 
     mutating func quit() -> [AppEffect] {
         quitting = true
-        return [.disconnect, .quit]
+        return [.disconnect, .exit(.quit)]
     }
 
     mutating func toggleResults() -> [AppEffect] {

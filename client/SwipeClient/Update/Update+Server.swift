@@ -49,8 +49,7 @@ extension AppModel {
         case let .pong(pong):
             clockOffset = pong.serverTime - (pong.t + now) / 2
         case let .roomClosed(closed):
-            connection = .closed(reason: TextMetrics.clean(closed.reason))
-            return [.disconnect]
+            return sessionEnded(reason: TextMetrics.clean(closed.reason))
         case let .error(error):
             notice = Notice(text: TextMetrics.clean(error.message), shownAt: now)
             if case .joining = connection { return joinRefused(error) }
@@ -68,8 +67,9 @@ extension AppModel {
         return []
     }
 
-    /// The server refused our `join`/`create`: a stale resume token rejoins as a new member; a room
-    /// that is gone, full or cannot be made ends the session with the server's reason.
+    /// The server refused our `join`/`create`: a stale resume token rejoins as a new member. Before
+    /// a session existed any other refusal ends the client with the server's whole message (exit 2);
+    /// a rejoin refused later (the room is gone) ends the session on a screen that says so.
     mutating func joinRefused(_ error: ProtocolError) -> [AppEffect] {
         switch error.code {
         case .badToken:
@@ -81,12 +81,35 @@ extension AppModel {
             }
             return [.send(.join(JoinRoom(room: code, name: options.name, role: myInfo?.role)))]
         case .unknownRoom, .roomClosed, .roomFull, .tooManyRooms, .unknownDeck, .badDeck, .badField, .missingField, .badJSON,
-             .notAllowed, .alreadyInRoom:
-            connection = .closed(reason: TextMetrics.clean(error.message))
-            return [.disconnect]
-        case .unknownType, .binaryFrame, .tooLarge, .rateLimited, .notInRoom, .unknownCard, .notCurrentCard, .alreadyVoted,
-             .cardResolved, .nothingToUndo, .notHost, .unknownMember, .other:
+             .notAllowed, .alreadyInRoom, .rateLimited, .unknownType, .binaryFrame, .tooLarge, .other:
+            let message = TextMetrics.clean(error.message)
+            guard room != nil else {
+                connection = .closed(reason: message)
+                return [.disconnect, .exit(.refused(message))]
+            }
+            return sessionEnded(reason: message)
+        case .notInRoom, .unknownCard, .notCurrentCard, .alreadyVoted, .cardResolved, .nothingToUndo, .notHost, .unknownMember:
             return []
+        }
+    }
+
+    /// The room is over for this member (kicked, closed by the host, gone): the screen says so
+    /// until a key is pressed; no more reconnecting.
+    mutating func sessionEnded(reason: String) -> [AppEffect] {
+        let code = room?.code.rawValue ?? joinCode
+        connection = .closed(reason: reason)
+        ended = reason == "kicked" ? .kicked(room: code) : .roomClosed(room: code, reason: reason)
+        drag = nil
+        remoteDrags = [:]
+        showingHelp = false
+        return [.disconnect]
+    }
+
+    /// The room code this client asked for (empty for a room it creates and was never told).
+    var joinCode: String {
+        switch options.entry {
+        case let .join(room, _): return room.rawValue
+        case .create: return ""
         }
     }
 

@@ -53,6 +53,11 @@ struct ChromePainter {
             frame.centred(TextMetrics.truncate(text, to: width), row: row, column: 1, width: width, style: palette.warning)
             return
         }
+        if case .reconnecting = model.connection, let reason = model.lastDisconnect {
+            let text = (pending > 0 ? pendingText + " · " : "") + "◌ " + reason + " · retrying"
+            frame.centred(TextMetrics.truncate(text, to: width), row: row, column: 1, width: width, style: palette.warning)
+            return
+        }
         guard let room = model.room, room.phase == .voting else { return }
         var text = ""
         if let top = model.topCard, let vote = model.myVote(on: top.id) {

@@ -14,6 +14,10 @@ public func view(_ model: AppModel, size: TermSize) -> Frame {
         drawTooSmall(size: size, palette: palette, into: &frame)
         return frame
     }
+    if let ending = model.ended {
+        EndScreen(ending: ending, palette: palette).draw(into: &frame)
+        return frame
+    }
     let geometry = StackGeometry(size: size)
     let chrome = ChromePainter(model: model, geometry: geometry, palette: palette)
     chrome.drawHeader(into: &frame)
