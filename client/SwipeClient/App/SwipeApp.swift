@@ -1,5 +1,6 @@
 // Shell: the client's main loop. Runs on the MAIN thread: reads input, drains the network inbox,
-// calls `update`, carries out effects through ServerLink, and paints `view` through CursesPainter.
+// calls `update`, carries out effects through ServerLink (and ResultsExporter for the host's
+// export), and paints `view` through CursesPainter.
 import Foundation
 
 /// Runs the terminal client until the user quits, the room closes for good, or a stop signal.
@@ -54,6 +55,7 @@ public enum SwipeApp {
     static func loop(terminal: TerminalSession, link: ServerLink, inbox: EventInbox, options: ClientOptions) -> (ClientExit, AppModel) {
         var options = options
         options.colour = terminal.colours >= 8
+        options.server = options.server ?? link.url
         var model = AppModel(options: options, size: terminal.size)
         var painter = terminal.makePainter()
         while true {
@@ -75,13 +77,16 @@ public enum SwipeApp {
             events += inbox.drain()
             events += terminal.readEvents(timeoutMs: 0)
             events.append(.tick(now: monotonicMs()))
-            for event in events {
+            while !events.isEmpty {
+                let event = events.removeFirst()
                 if case .resized = event { painter.invalidate() }
                 for effect in update(&model, event) {
                     switch effect {
                     case let .send(message): link.send(message)
                     case .connect: link.connect()
                     case .disconnect: link.disconnect()
+                    case let .writeExport(results, room):
+                        events.append(.exported(ResultsExporter.write(results, room: room, directory: FileManager.default.currentDirectoryPath)))
                     case let .exit(exit):
                         link.disconnect()
                         return (exit, model)

@@ -136,6 +136,10 @@ final class TerminalSession {
         case KEY_RIGHT: return decoder.functionKey(.right, size: size)
         case KEY_UP: return decoder.functionKey(.up, size: size)
         case KEY_DOWN: return decoder.functionKey(.down, size: size)
+        case KEY_PPAGE: return decoder.functionKey(.pageUp, size: size)
+        case KEY_NPAGE: return decoder.functionKey(.pageDown, size: size)
+        case KEY_HOME: return decoder.functionKey(.home, size: size)
+        case KEY_END: return decoder.functionKey(.end, size: size)
         default: return []
         }
     }

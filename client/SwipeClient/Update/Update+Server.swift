@@ -46,6 +46,7 @@ extension AppModel {
         case let .results(results):
             self.results = results
             if results.final { showingResults = true }
+            return exportArrived(results)
         case let .pong(pong):
             clockOffset = pong.serverTime - (pong.t + now) / 2
         case let .roomClosed(closed):

@@ -35,6 +35,9 @@ public func update(_ model: inout AppModel, _ event: AppEvent) -> [AppEffect] {
         return model.connectionOpened()
     case let .disconnected(reason):
         return model.connectionLost(reason: reason)
+    case let .exported(outcome):
+        model.exportFinished(outcome)
+        return []
     }
 }
 

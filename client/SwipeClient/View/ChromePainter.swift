@@ -29,15 +29,31 @@ struct ChromePainter {
     func drawFooter(into frame: inout Frame) {
         let row = rows - 1
         frame.fill(row: row, column: 0, rows: 1, columns: columns, style: palette.footer)
-        let keys: [(String, String)] = model.showingResults
-            ? [("r", "back"), ("?", "help"), ("q", "quit")]
-            : [("←/h", "nope"), ("→/l", "like"), ("↑/k", "super"), ("u", "undo"), ("r", "results"), ("?", "help"), ("q", "quit")]
         var x = 1
-        for (key, label) in keys {
+        for (key, label) in footerKeys {
             let need = TextMetrics.width(key) + TextMetrics.width(label) + 3
             guard x + need <= columns else { break }
             x += frame.write(key, row: row, column: x, style: palette.footerKey)
             x += frame.write(" " + label + "  ", row: row, column: x, style: palette.footer)
+        }
+    }
+
+    /// The keys that do something now, most useful first (the footer drops what does not fit).
+    var footerKeys: [(String, String)] {
+        let host = model.isHost
+        if model.showingResults {
+            return [("r", "back"), ("↑↓", "scroll"), ("v", "votes")] + (host ? [("e", "export")] : []) + [("?", "help"), ("q", "quit")]
+        }
+        guard let room = model.room else { return [("q", "quit")] }
+        switch room.phase {
+        case .lobby:
+            return (host ? [("s", "start"), ("K", "kick"), ("C", "close")] : []) + [("?", "help"), ("q", "quit")]
+        case .voting:
+            let vote: [(String, String)] = model.myInfo?.role.canVote == false ? []
+                : [("←/h", "nope"), ("→/l", "like"), ("↑/k", "super"), ("u", "undo")]
+            return vote + [("r", "results"), ("?", host ? "help+host" : "help"), ("q", "quit")]
+        case .finished, .closed:
+            return [("r", "results")] + (host ? [("e", "export")] : []) + [("?", "help"), ("q", "quit")]
         }
     }
 

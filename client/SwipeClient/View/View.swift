@@ -28,9 +28,13 @@ public func view(_ model: AppModel, size: TermSize) -> Frame {
         drawStack(model, geometry: geometry, palette: palette, into: &frame)
         chrome.drawSidebar(into: &frame)
         chrome.drawStatusLine(into: &frame)
+        if let room = model.room, room.phase == .lobby, let server = model.options.server {
+            OverlayPainter(geometry: geometry, palette: palette).drawInvite(RoomInvite.command(server: server, room: room.code), into: &frame)
+        }
         if let banner = model.banner { OverlayPainter(geometry: geometry, palette: palette).drawBanner(banner, into: &frame) }
     }
-    if model.showingHelp { OverlayPainter(geometry: geometry, palette: palette).drawHelp(into: &frame) }
+    if model.showingHelp { OverlayPainter(geometry: geometry, palette: palette).drawHelp(host: model.isHost, into: &frame) }
+    if let prompt = model.hostPrompt { HostPromptPainter(model: model, palette: palette).draw(prompt, into: &frame) }
     return frame
 }
 
@@ -50,7 +54,7 @@ func drawStack(_ model: AppModel, geometry: StackGeometry, palette: Palette, int
         return
     }
     if room.phase == .lobby {
-        let hint = model.myInfo?.role == .host ? "press s to start voting" : "waiting for the host to start"
+        let hint = model.isHost ? "press s to start voting" : "waiting for the host to start"
         overlays.drawMessage(["Room \(room.code) · lobby", "\(room.members.count) here", hint], into: &frame)
         return
     }
