@@ -94,8 +94,8 @@ import Testing
         results.csv = "rank,card\r\n1,dune\r\n"
         #expect(update(&model, .server(.results(results))) == [.writeExport(results, room: "K7QM-X4TD-9R")])
         #expect(update(&model, .server(.results(results))).isEmpty, "one export per request")
-        update(&model, .exported(.written(["a.csv", "a.json"])))
-        #expect(model.notice?.text == "results saved to a.csv and a.json")
+        update(&model, .exported(.written(["/tmp/x/swipe-results-K7QM.csv", "/tmp/x/swipe-results-K7QM.json"])))
+        #expect(model.notice?.text == "saved swipe-results-K7QM.csv and .json")
     }
 
     @Test func theLobbyShowsTheJoinLine() {

@@ -87,7 +87,11 @@ extension AppModel {
     /// The shell wrote the export (or could not).
     mutating func exportFinished(_ outcome: ExportOutcome) {
         switch outcome {
-        case let .written(paths): notice = Notice(text: "results saved to " + paths.joined(separator: " and "), shownAt: now)
+        case let .written(paths):
+            // The status line is narrow: the first file's name, then the other extensions.
+            let names = paths.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+            let others = names.dropFirst().map { "." + ($0.split(separator: ".").last.map(String.init) ?? $0) }
+            notice = Notice(text: "saved " + ([names.first ?? ""] + others).joined(separator: " and "), shownAt: now)
         case let .failed(reason): notice = Notice(text: "export failed: " + TextMetrics.clean(reason), shownAt: now)
         }
     }
