@@ -27,11 +27,27 @@ static inline mmask_t swipe_button1_released(void) { return BUTTON1_RELEASED; }
 static inline WINDOW *swipe_stdscr(void) { return stdscr; }
 static inline void swipe_write_stdout(const char *text) { fputs(text, stdout); fflush(stdout); }
 
-/// Set one wide-character cell: the grapheme's code points (base + combining), attribute, pair.
+/// Set one wide-character cell: the grapheme's code points (NUL-terminated, at most CCHARW_MAX),
+/// attribute, pair. setcchar keeps only the first spacing code point (it cut ZWJ sequences and
+/// dropped skin tones), so it is given the first one and the rest are stored as they are.
 static inline int swipe_put_cell(WINDOW *win, int y, int x, const wchar_t *chars, attr_t attrs, short pair) {
+    wchar_t first[2] = { chars[0], 0 };
     cchar_t cell;
-    if (setcchar(&cell, chars, attrs, pair, NULL) != OK) return ERR;
+    if (setcchar(&cell, first, attrs, pair, NULL) != OK) return ERR;
+    int i = 1;
+    for (; i < CCHARW_MAX && chars[i] != 0; i++) cell.chars[i] = chars[i];
+    for (; i < CCHARW_MAX; i++) cell.chars[i] = 0;
     return mvwadd_wch(win, y, x, &cell);
+}
+
+/// The code points curses holds in a cell (up to CCHARW_MAX, NUL-terminated in `out`); the count.
+static inline int swipe_cell_code_points(WINDOW *win, int y, int x, wchar_t *out) {
+    cchar_t cell;
+    if (mvwin_wch(win, y, x, &cell) != OK) return 0;
+    int n = 0;
+    for (; n < CCHARW_MAX && cell.chars[n] != 0; n++) out[n] = cell.chars[n];
+    out[n] = 0;
+    return n;
 }
 
 /// Colour capabilities (COLORS and COLOR_PAIRS are globals Swift 6 rejects).

@@ -153,6 +153,7 @@ import Testing
         update(&model, .tick(now: 1250))
         update(&model, .disconnected(reason: "cannot connect to ws://h:1/: connection refused"))
         update(&model, .tick(now: 1300))
+        model.notice = nil   // "connection lost" is said first, for 4 s
         let screen = view(model, size: model.size).plainText
         #expect(screen.contains("◌ cannot connect to ws://h:1/: connection refused"), "\(screen)")
     }
