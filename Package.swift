@@ -34,6 +34,9 @@ let package = Package(
         // (apt: libncurses-dev, libutf8proc-dev; scripts/setup.sh installs both).
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
         .systemLibrary(name: "CUTF8Proc", path: "Sources/CUTF8Proc"),
+        .systemLibrary(
+            name: "CFriBidi", path: "Sources/CFriBidi",
+            pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
 
         // The server's durable append-only log (SQLite in WAL mode).
         .target(name: "SwipeStore", dependencies: ["CSQLite"], path: "server/SwipeStore"),
@@ -58,7 +61,7 @@ let package = Package(
         // The terminal client module: model/update/view, painter, lws client.
         .target(
             name: "SwipeClient",
-            dependencies: ["SwipeCore", "SwipeProtocol", "CLibWebSockets", "CNCursesW", "CUTF8Proc"],
+            dependencies: ["SwipeCore", "SwipeProtocol", "CLibWebSockets", "CNCursesW", "CUTF8Proc", "CFriBidi"],
             path: "client/SwipeClient"),
         .executableTarget(
             name: "swipe",

@@ -30,6 +30,12 @@ import Testing
             // whole, every border where it belongs.
             model = Self.withTopCard(Card(id: "fam", title: "👩‍👩‍👧 Family night", body: "👍🏽 from Bo · 🏜️ Desert trip · 👨‍👩‍👧‍👦 all four",
                                           tags: ["🏜 road"]), size: size)
+        case "arabic":
+            // Wrapped in logical order, each line shaped and reordered: the year reads ١٩٧٦ inside
+            // brackets that face the right way, letters joined, the second line as right as the first.
+            model = Self.withTopCard(Card(id: "ar", title: "فيلم: الرسالة (١٩٧٦)",
+                                          body: "فيلم تاريخي عن بداية الإسلام، من إخراج مصطفى العقاد (١٩٧٦) ومدته ١٧٧ دقيقة.",
+                                          tags: ["دراما", "1976"]), size: size)
         case "empty":
             update(&model, .server(.cardResolved(CardResolved(card: "dune", outcome: .noMatch, tally: Tally(card: "dune"), visible: [],
                                                               remaining: 0))))
@@ -51,7 +57,7 @@ import Testing
         return model
     }
 
-    static let cases: [(String, TermSize)] = ["rest", "drag", "flyoff", "match", "results", "help", "empty", "emoji"].flatMap { name in
+    static let cases: [(String, TermSize)] = ["rest", "drag", "flyoff", "match", "results", "help", "empty", "emoji", "arabic"].flatMap { name in
         sizes.map { (name, $0) }
     }
 

@@ -50,20 +50,25 @@ public enum TextMetrics {
         return DisplayWidth.wrap(text, width: width, maxLines: maxLines, measure: Self.width)
     }
 
-    /// Whether the text reads right to left (Hebrew, Arabic, …).
+    /// Whether the text reads right to left (its first strong character, as FriBidi resolves it).
     ///
     /// ```swift
     /// TextMetrics.isRightToLeft("שלום")   // true
     /// ```
-    public static func isRightToLeft(_ text: String) -> Bool { TextDirection.isRightToLeft(text) }
+    public static func isRightToLeft(_ text: String) -> Bool { Bidi.isRightToLeft(text) }
 
-    /// The order in which a terminal without bidi support must receive a line so that it reads
-    /// correctly: right-to-left lines are reversed grapheme by grapheme.
+    /// One line (already cut or wrapped in logical order) in the order the terminal must receive
+    /// it: with `.client`, shaped and reordered by FriBidi (`rightToLeft` forces the paragraph's
+    /// direction, nil detects it); with `.terminal`, unchanged.
     ///
     /// ```swift
-    /// TextMetrics.visualOrder("אב")   // "בא"
+    /// TextMetrics.visualOrder("אב (12)")                    // "(12) בא"
+    /// TextMetrics.visualOrder("אב", mode: .terminal)        // "אב"
     /// ```
-    public static func visualOrder(_ text: String) -> String {
-        isRightToLeft(text) ? String(text.reversed()) : text
+    public static func visualOrder(_ text: String, mode: BidiMode = .client, rightToLeft: Bool? = nil) -> String {
+        switch mode {
+        case .client: return Bidi.visual(text, rightToLeft: rightToLeft).text
+        case .terminal: return text
+        }
     }
 }

@@ -60,7 +60,8 @@ struct ResultsPainter {
         case let .card(entry):
             let rank = entry.rank < 10 ? " \(entry.rank)" : "\(entry.rank)"
             frame.write(rank + ".", row: row, column: 2, style: palette.label)
-            let name = TextMetrics.truncate(TextMetrics.visualOrder(TextMetrics.clean(entry.title)), to: layout.titleWidth)
+            let name = TextMetrics.visualOrder(TextMetrics.truncate(TextMetrics.clean(entry.title), to: layout.titleWidth),
+                                               mode: model.options.bidi)
             frame.write(name, row: row, column: 6, style: entry.matched ? palette.matchedBar : palette.value)
             let length = layout.barWidth * max(0, entry.score) / best
             let bar = String(repeating: "█", count: length) + (length == 0 ? "▏" : "")

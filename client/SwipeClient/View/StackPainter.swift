@@ -6,6 +6,8 @@ import SwipeCore
 struct StackPainter {
     let geometry: StackGeometry
     let palette: Palette
+    /// Who orders right-to-left text (the client with FriBidi, or the terminal).
+    var bidi: BidiMode = .client
 
     var clipColumns: Range<Int> { 0..<geometry.stackColumns }
     var clipRows: Range<Int> { geometry.stackRows }
@@ -69,7 +71,7 @@ struct StackPainter {
             frame.put("░", row: key.row, column: key.column, style: palette.shadow)
         }
         let shape = CardShape(frame: rect, transform: transform)
-        let metrics = ContentMetrics(rect: rect, pointsPerColumn: geometry.pointsPerColumn, image: card.image)
+        let metrics = ContentMetrics(rect: rect, pointsPerColumn: geometry.pointsPerColumn, image: card.image, bidi: bidi)
         let imageStyle = adjust(palette.image(card.image.color))
         let rows = raster.rowRange.clamped(to: clipRows), columns = raster.columnRange.clamped(to: clipColumns)
         // Bound once, outside the loop (binding the optional per cell would copy the grid each time).

@@ -47,7 +47,7 @@ func drawTooSmall(size: TermSize, palette: Palette, into frame: inout Frame) {
 }
 
 func drawStack(_ model: AppModel, geometry: StackGeometry, palette: Palette, into frame: inout Frame) {
-    let painter = StackPainter(geometry: geometry, palette: palette)
+    let painter = StackPainter(geometry: geometry, palette: palette, bidi: model.options.bidi)
     let overlays = OverlayPainter(geometry: geometry, palette: palette)
     guard let room = model.room else {
         overlays.drawMessage([model.connection.label, "waiting for the server"], into: &frame)
