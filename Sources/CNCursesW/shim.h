@@ -155,6 +155,15 @@ static inline int swipe_terminal_can_address(const char *term) {
     return ok;
 }
 
+/// After endwin(): a terminal without an alternate screen (linux, vt100) still shows the last
+/// frame, so clear it there. Needs curses' terminal (call before delscreen).
+static inline void swipe_clear_if_no_alternate_screen(void) {
+    char *smcup = tigetstr("smcup");
+    if (smcup != NULL && smcup != (char *)-1) return;
+    char *clear = tigetstr("clear");
+    if (clear != NULL && clear != (char *)-1) { putp(clear); fflush(stdout); }
+}
+
 /// Reads one mouse event: button state and position; returns ERR when there is none.
 static inline int swipe_get_mouse(mmask_t *bstate, int *y, int *x) {
     MEVENT event;

@@ -47,4 +47,20 @@ import Testing
         #expect(done.contains("SWIPE-EXITED 6"), "\(screen)")
         #expect(!screen.contains("nope  →/l"), "the footer was drawn:\n\(screen)")
     }
+
+    /// linux and vt100 have no alternate screen: the last frame must not stay after the client ends.
+    @Test(.enabled(if: tmux != nil, "tmux is not installed"), arguments: ["linux", "vt100"])
+    func withoutAnAlternateScreenTheLastFrameIsCleared(_ term: String) throws {
+        guard let tmux = Self.tmux else { return }
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let session = try ClientTmuxSession(tmux: tmux, name: "swipe-\(term)-\(tag)",
+                                            command: "env TERM=\(term) \(builtProduct("swipe")) create ws://127.0.0.1:\(server.port) --deck movies --name Ann")
+        defer { session.kill() }
+        #expect(try session.waitFor("press s to start") != nil, "the lobby never showed on \(term)")
+        try session.keys("q")
+        let after = try #require(try session.waitFor("SWIPE-EXITED 0"), "q did not quit on \(term)")
+        #expect(!after.contains("press s to start") && !after.contains("GROUP (1)"), "the last frame stayed on \(term):\n\(after)")
+    }
 }

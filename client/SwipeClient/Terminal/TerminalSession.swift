@@ -80,6 +80,7 @@ final class TerminalSession {
         swipe_write_stdout("\u{1B}[?1003l")
         curs_set(1)
         endwin()
+        swipe_clear_if_no_alternate_screen()
         swipe_set_signal_wake_fd(-1)
     }
 
