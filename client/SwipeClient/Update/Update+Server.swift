@@ -52,7 +52,7 @@ extension AppModel {
         case let .roomClosed(closed):
             return sessionEnded(reason: TextMetrics.clean(closed.reason))
         case let .error(error):
-            notice = Notice(text: TextMetrics.clean(error.message), shownAt: now)
+            notice = Notice(text: TextMetrics.clean(namingCards(in: error.message)), shownAt: now)
             if case .joining = connection { return joinRefused(error) }
             switch error.code {
             case .alreadyVoted, .cardResolved, .notCurrentCard, .unknownCard:
@@ -66,6 +66,19 @@ extension AppModel {
             }
         }
         return []
+    }
+
+    /// The server's messages name cards by id (`undo: card "c04" is already resolved`): the
+    /// cards this client knows are named by title instead (`undo: "Dune" is already resolved`).
+    func namingCards(in message: String) -> String {
+        var known = (room?.visible ?? []) + swiped.map(\.card) + leaving.map(\.card)
+        if let sentAhead { known.append(sentAhead.card) }
+        var text = message
+        for card in known where text.contains("\"\(card.id.rawValue)\"") {
+            text = text.replacing("card \"\(card.id.rawValue)\"", with: "\"\(card.title)\"")
+                .replacing("\"\(card.id.rawValue)\"", with: "\"\(card.title)\"")
+        }
+        return text
     }
 
     /// The server refused our `join`/`create`: a stale resume token rejoins as a new member. Before

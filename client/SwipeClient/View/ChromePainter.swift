@@ -137,9 +137,9 @@ struct ChromePainter {
         for member in room.members.sorted(by: { $0.id < $1.id }) {
             guard row < rows - 3 else { break }
             let mark = member.online ? "●" : "○"
-            var name = TextMetrics.clean(member.name)
-            if member.id == model.me, name.lowercased() != "you" { name += " (you)" }
-            var suffix = ""
+            let name = TextMetrics.clean(member.name)
+            // "(you)" belongs to the marks, so a long name is cut before it, not it.
+            var suffix = member.id == model.me && name.lowercased() != "you" ? " (you)" : ""
             if member.role == .host { suffix += " ♔" }
             if member.votedCurrent || (member.id == model.me && model.topCard.map { model.myVote(on: $0.id) != nil } == true) {
                 suffix += " ✓"
