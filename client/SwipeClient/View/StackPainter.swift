@@ -95,7 +95,9 @@ struct StackPainter {
         }
         let writer = LocalWriter(geometry: geometry, shape: shape, raster: raster, clipRows: clipRows, clipColumns: clipColumns,
                                  hidden: hidden)
-        for line in metrics.lines(for: card) {
+        // A stamp covers whole lines: card text on its rows is left out, never cut mid-word.
+        let stampRows = stamp.flatMap { $0.progress >= 0.12 ? stampPlacement($0, metrics: metrics).rows : nil }
+        for line in metrics.lines(for: card) where !(stampRows?.contains(line.row) ?? false) {
             var style: CellStyle
             switch line.role {
             case .image: style = palette.image(card.image.color)
@@ -109,12 +111,11 @@ struct StackPainter {
         if let stamp, stamp.progress >= 0.12 { drawStamp(stamp, metrics: metrics, writer: writer, into: &frame) }
     }
 
-    private func drawStamp(_ stamp: Stamp, metrics: ContentMetrics, writer: LocalWriter, into frame: inout Frame) {
+    /// Where a stamp goes on the card: its local rows, first column and the text inside its box.
+    private func stampPlacement(_ stamp: Stamp, metrics: ContentMetrics) -> (rows: Range<Int>, column: Int, inner: String) {
         let pad = Int((min(1, stamp.progress) * 3).rounded(.down))
         let inner = String(repeating: " ", count: pad) + stamp.vote.stamp + String(repeating: " ", count: pad)
         let width = inner.count + 2
-        let rows = ["╔" + String(repeating: "═", count: inner.count) + "╗", "║" + inner + "║",
-                    "╚" + String(repeating: "═", count: inner.count) + "╝"]
         let column: Int
         let row: Int
         switch stamp.vote {
@@ -122,13 +123,28 @@ struct StackPainter {
         case .nope: column = max(2, metrics.columns - 2 - width); row = 2
         case .superLike: column = max(2, (metrics.columns - width) / 2); row = max(2, metrics.rows - 6)
         }
+        return (row..<(row + 3), column, inner)
+    }
+
+    /// The stamp grows with progress toward the real swipe threshold; it is dim until letting go
+    /// would swipe, then shown at full strength (reversed).
+    private func drawStamp(_ stamp: Stamp, metrics: ContentMetrics, writer: LocalWriter, into frame: inout Frame) {
+        let (stampRows, column, inner) = stampPlacement(stamp, metrics: metrics)
+        let row = stampRows.lowerBound
+        let rows = ["╔" + String(repeating: "═", count: inner.count) + "╗", "║" + inner + "║",
+                    "╚" + String(repeating: "═", count: inner.count) + "╝"]
         var style: CellStyle
         switch stamp.vote {
         case .like: style = palette.like
         case .nope: style = palette.nope
         case .superLike: style = palette.superLike
         }
-        if stamp.progress >= 1 { style.reverse = true }
+        if stamp.progress >= 1 {
+            style.reverse = true
+        } else {
+            style.bold = false
+            style.dim = true
+        }
         let anchor = writer.anchor(localRow: row + 1, localColumn: column)
         for (i, text) in rows.enumerated() {
             writer.write(text, row: anchor.row - 1 + i, column: anchor.column, style: style, into: &frame)
