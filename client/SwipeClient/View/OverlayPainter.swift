@@ -10,6 +10,8 @@ struct OverlayPainter {
         let width = min(40, geometry.stackColumns - 4)
         let column = (geometry.stackColumns - width) / 2
         let row = max(2, geometry.size.rows / 2 - 4)
+        // The banner covers whole lines of the stack: no word of a card in flight beside it.
+        frame.fill(row: row, column: 0, rows: 7, columns: geometry.stackColumns)
         frame.box(row: row, column: column, rows: 7, columns: width, style: palette.banner, heavy: true)
         let t = banner.match.tally
         frame.centred("★  IT'S A MATCH!  ★", row: row + 1, column: column + 1, width: width - 2, style: palette.banner)
