@@ -38,4 +38,26 @@ import Testing
         #expect(points == expected)
         #expect(points.count <= CursesCluster.maxCodePoints && points.last != CursesCluster.zeroWidthJoiner)
     }
+
+    /// Where the terminal draws a skin tone as its own glyph (tmux 3.3), the tone is its own cell
+    /// and every column after it lands where the terminal puts it.
+    @Test func splitSkinTonesTakeTheirOwnCells() {
+        Graphemes.$splitsSkinTones.withValue(true) {
+            #expect(Graphemes.clusters("👍🏽!") == ["👍", "🏽", "!"])
+            #expect(Graphemes.width("👍🏽!") == 5)
+            #expect(TextMetrics.width(Character("👍🏽")) == 4)
+            var frame = Frame(size: TermSize(columns: 10, rows: 1))
+            #expect(frame.write("👍🏽|", row: 0, column: 0) == 5)
+            #expect(frame[0, 0].grapheme == "👍" && frame[0, 2].grapheme == "🏽" && frame[0, 4].grapheme == "|")
+        }
+        var joined = Frame(size: TermSize(columns: 10, rows: 1))
+        #expect(joined.write("👍🏽|", row: 0, column: 0) == 3)
+        #expect(joined[0, 0].grapheme == "👍🏽" && joined[0, 2].grapheme == "|")
+    }
+
+    /// (cursor report, column)
+    @Test(arguments: [("\u{1B}[24;5R", 5), ("\u{1B}[1;3R", 3), ("junk\u{1B}[2;7R", 7), ("", nil), ("\u{1B}[5R", nil)] as [(String, Int?)])
+    func cursorReportsAreRead(_ report: String, _ column: Int?) {
+        #expect(TerminalProbe.column(fromCursorReport: Array(report.utf8)) == column)
+    }
 }

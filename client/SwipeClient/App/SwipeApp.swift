@@ -28,13 +28,17 @@ public enum SwipeApp {
         let link = try ServerLink(url: url, inbox: inbox)
         defer { link.shutdown() }
         let colour = options.colour && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        // Before curses: how this terminal draws 👍🏽 decides how text is measured for the whole run.
+        let splitsSkinTones = TerminalProbe.splitsSkinTones()
         let terminal: TerminalSession
         do {
             terminal = try TerminalSession.start(colour: colour, wakeDescriptor: inbox.wakeDescriptor)
         } catch let error as TerminalError {
             return finish(.terminal(error.description))
         }
-        let (exit, model) = loop(terminal: terminal, link: link, inbox: inbox, options: options)
+        let (exit, model) = Graphemes.$splitsSkinTones.withValue(splitsSkinTones) {
+            loop(terminal: terminal, link: link, inbox: inbox, options: options)
+        }
         terminal.stop()
         if case .create = options.entry, let code = model.room?.code, model.ended == nil {
             // The screen is gone; leave the room code where the host can copy it.

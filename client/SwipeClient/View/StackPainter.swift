@@ -218,10 +218,10 @@ struct LocalWriter {
             let width = TextMetrics.width(text)
             if (column..<(column + width)).contains(where: { hidden(CellRasterizer.CellKey(row: row, column: $0)) }) { return }
         }
-        var placed: [(character: Character, column: Int, fits: Bool)] = []
+        var placed: [(character: String, column: Int, fits: Bool)] = []
         var column = column
-        for ch in text {
-            let w = TextMetrics.width(ch)
+        for ch in Frame.clusters(text) {
+            let w = Frame.width(ch)
             guard w > 0 else { continue }
             let fits = accepts(row: row, column: column) && (w == 1 || accepts(row: row, column: column + 1))
             placed.append((ch, column, fits))
@@ -233,7 +233,7 @@ struct LocalWriter {
             wordStart = index + 1
             let wordFits = !wholeWords || word.allSatisfy(\.fits)
             for cell in word where cell.fits && wordFits {
-                frame.put(cell.character, row: row, column: cell.column, style: style)
+                frame.put(cluster: cell.character, row: row, column: cell.column, style: style)
             }
         }
     }
