@@ -11,12 +11,8 @@ import Testing
     @Test(.enabled(if: tmux != nil, "tmux is not installed"))
     func emojiLinesKeepEveryColumn() throws {
         guard let tmux = Self.tmux else { return }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-emoji-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let deck = #"{"name":"hostile","title":"Hostile","cards":[{"id":"fam","title":"👩‍👩‍👧 Family night","body":"👍🏽 from Bo · 🏜️ Desert trip","tags":["🏜 road"],"image":{"glyph":"🏜","art":[]}}]}"#
-        try Data(deck.utf8).write(to: folder.appendingPathComponent("hostile.json"))
-        let server = try ServerProcess(arguments: ["--decks", folder.path])
+        let server = try ClientDeckServer(deck: "hostile", json: deck)
         defer { server.stop() }
         let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         let ann = try ClientTmuxSession(tmux: tmux, name: "swipe-emoji-\(tag)",

@@ -9,12 +9,8 @@ import Testing
     @Test(.enabled(if: tmux != nil, "tmux is not installed"))
     func resultsScrollAndShowWhoVotedWhat() throws {
         guard let tmux = Self.tmux else { return }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-decks-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let cards = (1...40).map { #"{"id":"c\#($0)","title":"Card number \#($0)"}"# }.joined(separator: ",")
-        try Data(#"{"name":"forty","title":"Forty","cards":[\#(cards)]}"#.utf8).write(to: folder.appendingPathComponent("forty.json"))
-        let server = try ServerProcess(arguments: ["--decks", folder.path])
+        let server = try ClientDeckServer(deck: "forty", json: #"{"name":"forty","title":"Forty","cards":[\#(cards)]}"#)
         defer { server.stop() }
         let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         let ann = try ClientTmuxSession(tmux: tmux, name: "swipe-results-\(tag)",

@@ -111,3 +111,23 @@ struct ClientTmuxSession {
         if gone == nil { Foundation.kill(pid, SIGKILL) }
     }
 }
+
+/// A real `swipe-server` whose deck library also holds one deck file (`name`.json with `json`),
+/// written to a temporary folder that `stop` removes with the server.
+struct ClientDeckServer {
+    let server: ServerProcess
+    let folder: URL
+    var port: Int { server.port }
+
+    init(deck name: String, json: String) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-decks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(json.utf8).write(to: folder.appendingPathComponent(name + ".json"))
+        server = try ServerProcess(arguments: ["--decks", folder.path])
+    }
+
+    func stop() {
+        server.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
