@@ -20,6 +20,8 @@ enum TerminalProbe {
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return false }
         defer {
+            // An answer that came after the wait must not reach the client as keys.
+            tcflush(STDIN_FILENO, TCIFLUSH)
             tcsetattr(STDIN_FILENO, TCSANOW, &saved)
             write(STDOUT_FILENO, "\r\u{1B}[K", 4)
         }
