@@ -36,6 +36,14 @@ struct ContentMetrics {
 
     var innerWidth: Int { max(0, columns - 4) }
 
+    /// The longest line of body and tags (a readable measure: on a big card the body wraps into
+    /// more lines in a centred column instead of one line across the whole card).
+    static let maxTextWidth = 44
+
+    /// The body's and tags' width and first column.
+    var textWidth: Int { min(innerWidth, Self.maxTextWidth) }
+    var textColumn: Int { 2 + (innerWidth - textWidth) / 2 }
+
     func lines(for card: Card) -> [Line] {
         var out: [Line] = []
         let width = innerWidth
@@ -60,10 +68,11 @@ struct ContentMetrics {
         let bodyRows = max(0, tagsRow - 1 - bodyTop)
         let body = TextMetrics.clean(card.body)
         let rtl = TextMetrics.isRightToLeft(body)
-        for (i, line) in TextMetrics.wrap(body, width: width, maxLines: bodyRows).enumerated() {
+        let measure = textWidth, left = textColumn
+        for (i, line) in TextMetrics.wrap(body, width: measure, maxLines: bodyRows).enumerated() {
             // Every line of the paragraph takes the paragraph's direction.
             let visual = TextMetrics.visualOrder(line, mode: bidi, rightToLeft: rtl)
-            let column = rtl ? 2 + width - TextMetrics.width(visual) : 2
+            let column = rtl ? left + measure - TextMetrics.width(visual) : left
             out.append(Line(role: .body, row: bodyTop + i, column: column, text: visual))
         }
         if !card.tags.isEmpty, tagsRow > titleRow {
@@ -71,15 +80,15 @@ struct ContentMetrics {
             // whole tags are kept while they fit.
             var tags = ""
             for tag in card.tags {
-                let text = "#" + TextMetrics.visualOrder(TextMetrics.truncate(TextMetrics.clean(tag), to: max(1, width - 1)), mode: bidi)
+                let text = "#" + TextMetrics.visualOrder(TextMetrics.truncate(TextMetrics.clean(tag), to: max(1, measure - 1)), mode: bidi)
                 let separator = tags.isEmpty ? "" : " "
-                if TextMetrics.width(tags) + TextMetrics.width(separator + text) > width {
-                    if tags.isEmpty { tags = TextMetrics.truncate(text, to: width) }
+                if TextMetrics.width(tags) + TextMetrics.width(separator + text) > measure {
+                    if tags.isEmpty { tags = TextMetrics.truncate(text, to: measure) }
                     break
                 }
                 tags += separator + text
             }
-            out.append(Line(role: .tags, row: tagsRow, column: 2, text: tags))
+            out.append(Line(role: .tags, row: tagsRow, column: left, text: tags))
         }
         return out
     }
