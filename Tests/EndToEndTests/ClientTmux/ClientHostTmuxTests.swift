@@ -3,7 +3,7 @@ import Testing
 
 /// A room of three run from the host's client under tmux: the lobby's join line, start, skip,
 /// kick (Cy sees that she was removed and leaves with 4), export to files, reveal (everyone sees
-/// the final results), close (Bo sees the room closed and leaves with 5).
+/// the final results), close (Bo sees the room closed and leaves with 5; Ann's client ends with 0).
 @Suite(.serialized) struct ClientHostTmuxTests {
     static let tmux = clientFindExecutable(["/usr/bin/tmux", "/usr/local/bin/tmux"])
 
@@ -70,8 +70,8 @@ import Testing
         #expect(try bo.waitFor("This room is closed.") != nil, "Bo was not told the room closed")
         try bo.keys("x")
         #expect(try bo.waitFor("SWIPE-EXITED 5") != nil, "Bo did not leave with 5")
-        #expect(try ann.waitFor("This room is closed.") != nil)
-        try ann.keys("q")
-        #expect(try ann.waitFor("SWIPE-EXITED 5") != nil)
+        let annEnd = try ann.waitFor("SWIPE-EXITED 0")
+        let annScreen = try ann.joinedScreen()
+        #expect(annEnd != nil && annScreen.contains("swipe: you closed room"), "the host's client did not end with 0:\n\(annScreen)")
     }
 }

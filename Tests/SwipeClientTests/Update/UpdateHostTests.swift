@@ -104,4 +104,11 @@ import Testing
         let screen = view(model, size: model.size).plainText
         #expect(screen.contains("swipe join ws://127.0.0.1:7681/K7QM-X4TD-9R --name NAME"), "\(screen)")
     }
+
+    @Test func theHostWhoClosesTheRoomLeavesWithZero() {
+        var model = Self.host()
+        let effects = update(&model, .server(.roomClosed(RoomClosed(reason: "closed by the host"))))
+        #expect(effects == [.disconnect, .exit(.closedByYou(room: "K7QM-X4TD-9R"))])
+        #expect(ClientExit.closedByYou(room: "K7QM-X4TD-9R").status == 0)
+    }
 }

@@ -2,7 +2,7 @@
 ///
 /// | status | case |
 /// |---|---|
-/// | 0 | `quit`: the user pressed `q` |
+/// | 0 | `quit`: the user pressed `q`; `closedByYou`: the host closed the room |
 /// | 2 | `refused`: the server refused the join or create before a session existed (its whole message) |
 /// | 3 | `unreachable`: no session could be opened (connection refused, name not resolved, TLS) |
 /// | 4 | `kicked`: the host removed this member |
@@ -17,6 +17,7 @@
 /// ```
 public enum ClientExit: Hashable, Sendable {
     case quit
+    case closedByYou(room: String)
     case refused(String)
     case unreachable(String)
     case kicked(room: String)
@@ -31,7 +32,7 @@ public enum ClientExit: Hashable, Sendable {
     /// ```
     public var status: Int32 {
         switch self {
-        case .quit: return 0
+        case .quit, .closedByYou: return 0
         case .refused: return 2
         case .unreachable: return 3
         case .kicked: return 4
@@ -49,6 +50,7 @@ public enum ClientExit: Hashable, Sendable {
     public var message: String? {
         switch self {
         case .quit, .signal: return nil
+        case let .closedByYou(room): return "swipe: you closed room \(room)"
         case let .refused(text): return "swipe: the server refused: " + text
         case let .unreachable(text): return "swipe: " + text
         case let .kicked(room): return "swipe: the host removed you from room \(room)"

@@ -112,6 +112,8 @@ extension AppModel {
     mutating func sessionEnded(reason: String) -> [AppEffect] {
         let code = room?.code.rawValue ?? joinCode
         connection = .closed(reason: reason)
+        // The host who closed the room chose to end it: no screen to dismiss.
+        if isHost, reason == "closed by the host" { return [.disconnect, .exit(.closedByYou(room: code))] }
         ended = reason == "kicked" ? .kicked(room: code) : .roomClosed(room: code, reason: reason)
         drag = nil
         remoteDrags = [:]
