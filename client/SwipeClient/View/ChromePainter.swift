@@ -144,7 +144,7 @@ struct ChromePainter {
             if member.votedCurrent || (member.id == model.me && model.topCard.map { model.myVote(on: $0.id) != nil } == true) {
                 suffix += " ✓"
             }
-            if let lean = model.remoteDrags[member.id] { suffix += " " + leanMarker(lean) }
+            if let lean = model.remoteDrags[member.id] { suffix += " " + Self.leanMarker(lean) }
             let room = max(1, width - 2 - TextMetrics.width(suffix))
             let style = member.online ? palette.online : palette.offline
             frame.write(mark, row: row, column: x, style: style)
@@ -156,7 +156,8 @@ struct ChromePainter {
         line("MATCHES \(room.matches.count)", palette.label)
     }
 
-    func leanMarker(_ state: CardState) -> String {
+    /// Which way another member leans the card and how far toward the swipe threshold.
+    static func leanMarker(_ state: CardState) -> String {
         let percent = Int((min(1, max(0, state.progress)) * 100).rounded())
         switch state.direction {
         case .right?, .upRight?, .downRight?: return "▶\(percent)%"

@@ -171,7 +171,7 @@ struct StackPainter {
         let corner = geometry.cell(for: CardShape(frame: rect, transform: tilted).layout(.zero))
         let row = Int(corner.row.rounded(.down)) - 1
         if clipRows.contains(row), !cards.isCovered(CellRasterizer.CellKey(row: row, column: max(0, Int(corner.column.rounded())))) {
-            frame.write(label, row: row, column: max(0, Int(corner.column.rounded())), style: palette.ghost,
+            frame.write(label, row: row, column: max(0, Int(corner.column.rounded())), style: palette.ghostLabel,
                         maxColumn: geometry.stackColumns)
         }
     }

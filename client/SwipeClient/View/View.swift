@@ -72,7 +72,7 @@ func drawStack(_ model: AppModel, geometry: StackGeometry, palette: Palette, int
             for (member, state) in model.remoteDrags.sorted(by: { $0.key < $1.key }) where state.card == card.id {
                 let name = room.members.first { $0.id == member }?.name ?? member.rawValue
                 let t = CardTransform(translation: Point(x: state.x, y: state.y), rotation: state.rotation)
-                ghosts.append((rect, t, TextMetrics.truncate(TextMetrics.clean(name), to: 12)))
+                ghosts.append((rect, t, TextMetrics.truncate(TextMetrics.clean(name), to: 12) + " " + ChromePainter.leanMarker(state)))
             }
             if let drag = model.drag, drag.card == card.id {
                 let state = StackMotion.drag(translation: drag.translation)
