@@ -29,9 +29,14 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite",
             pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // ncursesw.pc and libutf8proc.pc only add -D flags SwiftPM refuses ("prohibited flag(s)"
+        // warnings): their headers are on the default include path, so no pkgConfig for them
+        // (apt: libncurses-dev, libutf8proc-dev; scripts/setup.sh installs both).
+        .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
+        .systemLibrary(name: "CUTF8Proc", path: "Sources/CUTF8Proc"),
         .systemLibrary(
-            name: "CNCursesW", path: "Sources/CNCursesW",
-            pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+            name: "CFriBidi", path: "Sources/CFriBidi",
+            pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
 
         // The server's durable append-only log (SQLite in WAL mode).
         .target(name: "SwipeStore", dependencies: ["CSQLite"], path: "server/SwipeStore"),
@@ -58,7 +63,7 @@ let package = Package(
         // The terminal client module: model/update/view, painter, lws client.
         .target(
             name: "SwipeClient",
-            dependencies: ["SwipeCore", "SwipeProtocol", "CLibWebSockets", "CNCursesW"],
+            dependencies: ["SwipeCore", "SwipeProtocol", "CLibWebSockets", "CNCursesW", "CUTF8Proc", "CFriBidi"],
             path: "client/SwipeClient"),
         .executableTarget(
             name: "swipe",
@@ -86,7 +91,8 @@ let package = Package(
         .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer"]),
         .testTarget(name: "SwipeStoreTests", dependencies: ["SwipeStore"]),
         .testTarget(name: "SwipeBenchTests", dependencies: ["swipe-bench"]),
-        .testTarget(name: "SwipeClientTests", dependencies: ["SwipeClient"]),
+        // Golden frames are read through #filePath, not bundled.
+        .testTarget(name: "SwipeClientTests", dependencies: ["SwipeClient"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SwipeClient", "SwipeServer"]),
     ]
 )

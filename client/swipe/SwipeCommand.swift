@@ -21,7 +21,12 @@ struct SwipeCommand: ParsableCommand {
 struct ScreenOptions: ParsableArguments {
     @Flag(name: .customLong("no-color"), help: "Draw without colours (the same as NO_COLOR=1).")
     var noColor = false
+
+    @Option(help: "Who orders right-to-left text: client (shaped and reordered here) or terminal (it runs bidi itself).")
+    var bidi: BidiMode = .client
 }
+
+extension BidiMode: ExpressibleByArgument {}
 
 struct Join: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,7 +52,7 @@ struct Join: ParsableCommand {
     func run() throws {
         let target = try RoomAddress(parsing: address)
         let options = ClientOptions(name: name, entry: .join(room: target.room, role: spectator ? .spectator : nil),
-                                    colour: !screen.noColor)
+                                    colour: !screen.noColor, bidi: screen.bidi)
         throw ExitCode(try SwipeApp.run(url: target.url, options: options))
     }
 }
@@ -91,7 +96,7 @@ struct Create: ParsableCommand {
     func run() throws {
         let url = try WebSocketURL(parsing: address)
         let create = CreateRoom(name: name, deck: deck, rule: try parseRule(rule), pacing: try parsePacing(pacing), timerSeconds: timer)
-        let options = ClientOptions(name: name, entry: .create(create), colour: !screen.noColor)
+        let options = ClientOptions(name: name, entry: .create(create), colour: !screen.noColor, bidi: screen.bidi)
         throw ExitCode(try SwipeApp.run(url: url, options: options))
     }
 }
@@ -120,7 +125,7 @@ struct RoomAddress {
 func checkName(_ name: String) throws {
     let trimmed = name.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else { throw ValidationError("--name must not be empty") }
-    guard name.count <= 40 else { throw ValidationError("--name is too long (\(name.count) characters; at most 40)") }
+    guard name.count <= 32 else { throw ValidationError("--name is too long (\(name.count) characters; at most 32, as the server allows)") }
     guard TextMetrics.clean(name) == name else { throw ValidationError("--name must not contain control characters") }
 }
 

@@ -11,25 +11,26 @@ extension DisplayWidth {
     /// DisplayWidth.wrap("supercalifragilistic", width: 8, maxLines: 2)
     /// // ["supercal", "ifragil…"]
     /// ```
-    public static func wrap(_ s: String, width: Int, maxLines: Int?) -> [String] {
+    /// `measure` gives a text's columns (a client passes the terminal's measure, e.g. utf8proc's).
+    public static func wrap(_ s: String, width: Int, maxLines: Int?, measure: (String) -> Int = { of($0) }) -> [String] {
         guard width > 0 else { return [] }
         if let maxLines, maxLines <= 0 { return [] }
         var lines: [String] = []
         for paragraph in s.split(separator: "\n", omittingEmptySubsequences: false) {
-            lines.append(contentsOf: wrapParagraph(paragraph, width: width))
+            lines.append(contentsOf: wrapParagraph(paragraph, width: width, measure: measure))
         }
         guard let maxLines, lines.count > maxLines else { return lines }
         var kept = Array(lines.prefix(maxLines))
         let last = kept[maxLines - 1]
         // Mark the cut: room for the ellipsis on the last kept line.
-        kept[maxLines - 1] = truncate(last + " " + lines[maxLines], toWidth: width)
+        kept[maxLines - 1] = truncate(last + " " + lines[maxLines], toWidth: width, measure: measure)
         if !kept[maxLines - 1].hasSuffix("…") {
-            kept[maxLines - 1] = truncate(last, toWidth: max(1, width - 1), ellipsis: "") + "…"
+            kept[maxLines - 1] = truncate(last, toWidth: max(1, width - 1), ellipsis: "", measure: measure) + "…"
         }
         return kept
     }
 
-    private static func wrapParagraph(_ paragraph: Substring, width: Int) -> [String] {
+    private static func wrapParagraph(_ paragraph: Substring, width: Int, measure: (String) -> Int) -> [String] {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
@@ -39,7 +40,7 @@ extension DisplayWidth {
             lineWidth = 0
         }
         for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-            let wordWidth = of(String(word))
+            let wordWidth = measure(String(word))
             let separator = lineWidth > 0 ? 1 : 0
             if lineWidth + separator + wordWidth <= width {
                 if separator == 1 { line.append(" ") }
@@ -63,7 +64,7 @@ extension DisplayWidth {
                 }
             }
             for character in word {
-                let w = of(character)
+                let w = measure(String(character))
                 if lineWidth + w > width && lineWidth > 0 { flush() }
                 line.append(character)
                 lineWidth += w

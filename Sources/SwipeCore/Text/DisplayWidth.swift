@@ -69,11 +69,13 @@ public enum DisplayWidth {
     /// DisplayWidth.truncate("東京タワー", toWidth: 5)   // "東京…"
     /// DisplayWidth.truncate("short", toWidth: 10)     // "short"
     /// ```
-    public static func truncate(_ s: String, toWidth: Int, ellipsis: String = "…") -> String {
+    /// `measure` gives a text's columns (a client passes the terminal's measure, e.g. utf8proc's).
+    public static func truncate(_ s: String, toWidth: Int, ellipsis: String = "…",
+                                measure: (String) -> Int = { of($0) }) -> String {
         guard toWidth > 0 else { return "" }
-        if of(s) <= toWidth { return s }
+        if measure(s) <= toWidth { return s }
         var ellipsis = ellipsis
-        var ellipsisWidth = of(ellipsis)
+        var ellipsisWidth = measure(ellipsis)
         if ellipsisWidth > toWidth {
             ellipsis = ""
             ellipsisWidth = 0
@@ -82,7 +84,7 @@ public enum DisplayWidth {
         var result = ""
         var used = 0
         for character in s {
-            let w = of(character)
+            let w = measure(String(character))
             if used + w > budget { break }
             result.append(character)
             used += w

@@ -76,6 +76,23 @@ struct ClientTmuxSession {
         }
     }
 
+    /// The screen with wrapped lines joined (a long stderr line reads as one).
+    func joinedScreen() throws -> String { try clientRun(tmux, tmuxArguments(["capture-pane", "-p", "-J", "-t", name])).output }
+
+    /// A tmux format for the pane, e.g. `#{mouse_any_flag}` (1 while the program tracks the mouse)
+    /// or `#{alternate_on}` (1 while it is on the alternate screen).
+    func pane(_ format: String) throws -> String {
+        try clientRun(tmux, tmuxArguments(["display", "-p", "-t", name, format])).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The process id of the program the pane's shell started (`swipe`), once it runs.
+    func childPID() throws -> Int32? {
+        guard let shell = Int32(try pane("#{pane_pid}")) else { return nil }
+        return try clientPoll(seconds: 5) {
+            Int32(try clientRun("/usr/bin/pgrep", ["-P", "\(shell)", "-n"]).output.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
     /// Waits until the screen contains `text`; returns the screen, or nil after `seconds`.
     func waitFor(_ text: String, seconds: Double = 10) throws -> String? {
         try clientPoll(seconds: seconds) {
@@ -92,5 +109,25 @@ struct ClientTmuxSession {
         guard let pid, pid > 1 else { return }
         let gone: Bool? = clientPoll(seconds: 2) { Foundation.kill(pid, 0) != 0 ? true : nil }
         if gone == nil { Foundation.kill(pid, SIGKILL) }
+    }
+}
+
+/// A real `swipe-server` whose deck library also holds one deck file (`name`.json with `json`),
+/// written to a temporary folder that `stop` removes with the server.
+struct ClientDeckServer {
+    let server: ServerProcess
+    let folder: URL
+    var port: Int { server.port }
+
+    init(deck name: String, json: String) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-decks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(json.utf8).write(to: folder.appendingPathComponent(name + ".json"))
+        server = try ServerProcess(arguments: ["--decks", folder.path])
+    }
+
+    func stop() {
+        server.stop()
+        try? FileManager.default.removeItem(at: folder)
     }
 }

@@ -63,8 +63,10 @@ import Testing
         guard let tmux = Self.tmux else { return }
         let swipe = builtProduct("swipe")
         let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let server = try ServerProcess()
+        defer { server.stop() }
         let small = try ClientTmuxSession(tmux: tmux, name: "swipe-small-\(tag)", columns: 50, rows: 15,
-                                          command: "\(swipe) join ws://127.0.0.1:9/ABCD --name Cy")
+                                          command: "\(swipe) create ws://127.0.0.1:\(server.port) --deck movies --name Cy")
         defer { small.kill() }
         #expect(try small.waitFor("Make the window larger") != nil)
         try small.keys("C-c")

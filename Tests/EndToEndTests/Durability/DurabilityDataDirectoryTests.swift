@@ -23,7 +23,7 @@ import Testing
 
     @Test func aFileInsteadOfADirectoryIsNamed() throws {
         let file = Self.temporaryDirectory()
-        FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
         defer { try? FileManager.default.removeItem(atPath: file) }
         let (status, message) = try Self.failingStart(["--data", file])
         #expect(status != 0)
@@ -34,7 +34,7 @@ import Testing
         let directory = Self.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        FileManager.default.createFile(atPath: directory + "/rooms.sqlite", contents: Data(repeating: 7, count: 4096))
+        _ = FileManager.default.createFile(atPath: directory + "/rooms.sqlite", contents: Data(repeating: 7, count: 4096))
         let (status, message) = try Self.failingStart(["--data", directory])
         #expect(status != 0)
         #expect(message.contains("\(directory)/rooms.sqlite"))

@@ -30,7 +30,7 @@ final class ServerProcess {
         }
         process.standardOutput = output
         if let stderrPath {
-            FileManager.default.createFile(atPath: stderrPath, contents: nil)
+            _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
             process.standardError = FileHandle(forWritingAtPath: stderrPath)
         } else {
             process.standardError = FileHandle.nullDevice

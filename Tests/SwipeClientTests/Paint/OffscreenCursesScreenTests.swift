@@ -21,4 +21,18 @@ import Testing
         #expect(screen.text(row: 1, column: 2, count: 11) == "Jello there")
         #expect(screen.text(row: 0, column: 0, count: 5) == "     ")
     }
+
+    /// ncurses' setcchar kept only `👩‍` of a family and dropped skin tones: the cell holds them whole.
+    @Test func emojiClustersReachCursesWhole() throws {
+        let size = TermSize(columns: 20, rows: 2)
+        let screen = try #require(OffscreenCursesScreen(size: size))
+        defer { screen.close() }
+        var frame = Frame(size: size)
+        frame.write("👩‍👩‍👧 👍🏽 🏜️|", row: 0, column: 0)
+        screen.paint(FrameDiff.runs(from: nil, to: frame), making: frame)
+        #expect(screen.cluster(row: 0, column: 0) == "👩‍👩‍👧")
+        #expect(screen.cluster(row: 0, column: 3) == "👍🏽")
+        #expect(screen.cluster(row: 0, column: 6) == "🏜️")
+        #expect(screen.cluster(row: 0, column: 7) == "|")
+    }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct TextMetricsTests {
     @Test(arguments: [
-        ("abc", 3), ("千と千尋", 8), ("e\u{301}", 1), ("🎬", 2), ("❤️", 2), ("👩‍👩‍👧", 2), ("שלום", 4),
+        ("abc", 3), ("千と千尋", 8), ("e\u{301}", 1), ("🎬", 2), ("❤️", 1), ("👩‍👩‍👧", 2), ("שלום", 4),
         ("مرحبا", 5), ("\u{200B}", 0), ("한국어", 6),
     ])
     func widths(_ text: String, _ width: Int) {

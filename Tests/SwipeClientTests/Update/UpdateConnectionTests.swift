@@ -82,12 +82,17 @@ import Testing
         #expect(model.notice?.text == "bad message from server: bad thing")
     }
 
-    @Test func aClosedRoomStaysClosed() {
+    @Test(arguments: [("kicked", ClientExit.kicked(room: "K7QM-X4TD-9R"), Int32(4)),
+                      ("closed by the host", ClientExit.roomClosed(room: "K7QM-X4TD-9R", reason: "closed by the host"), Int32(5))])
+    func aClosedRoomShowsTheEndUntilAKeyThenExits(_ reason: String, _ ending: ClientExit, _ status: Int32) {
         var model = Fixtures.model()
-        #expect(update(&model, .server(.roomClosed(RoomClosed(reason: "kicked")))) == [.disconnect])
-        #expect(model.connection == .closed(reason: "kicked"))
+        #expect(update(&model, .server(.roomClosed(RoomClosed(reason: reason)))) == [.disconnect])
+        #expect(model.connection == .closed(reason: reason))
+        #expect(model.ended == ending)
         #expect(update(&model, .disconnected(reason: "bye")).isEmpty)
         #expect(update(&model, .tick(now: 99_999)).isEmpty)
+        #expect(update(&model, .key(.right)) == [.exit(ending)])
+        #expect(ending.status == status)
     }
 
     @Test func noticesAndBannersExpire() {
@@ -110,18 +115,49 @@ import Testing
         #expect(model.token == nil)
     }
 
-    @Test(arguments: [ErrorCode.unknownRoom, .roomFull, .unknownDeck])
-    func aRefusedJoinEndsTheSessionWithTheReason(_ code: ErrorCode) {
+    @Test(arguments: [ErrorCode.unknownRoom, .roomFull, .unknownDeck, .rateLimited, .badField])
+    func aJoinRefusedBeforeASessionExitsWithTheWholeMessage(_ code: ErrorCode) {
         var model = Self.fresh()
         update(&model, .tick(now: 0))
         update(&model, .connected)
-        #expect(update(&model, .server(.error(ProtocolError(code, "join: no room \"ABCD\"")))) == [.disconnect])
-        #expect(model.connection == .closed(reason: "join: no room \"ABCD\""))
-        #expect(update(&model, .tick(now: 10_000)).isEmpty)
+        let message = "create: no deck \"nope\" (available: movies, restaurants, world-cinema)"
+        #expect(update(&model, .server(.error(ProtocolError(code, message)))) == [.disconnect, .exit(.refused(message))])
+        #expect(ClientExit.refused(message).status == 2)
+        #expect(ClientExit.refused(message).message == "swipe: the server refused: " + message)
+    }
+
+    @Test func aRejoinRefusedAfterASessionEndsItOnScreen() {
+        var model = Fixtures.model()
+        update(&model, .disconnected(reason: "gone"))
+        update(&model, .tick(now: 1300))
+        update(&model, .connected)
+        #expect(update(&model, .server(.error(ProtocolError(.unknownRoom, "join: no room \"K7QM-X4TD-9R\"")))) == [.disconnect])
+        #expect(model.ended == .roomClosed(room: "K7QM-X4TD-9R", reason: "join: no room \"K7QM-X4TD-9R\""))
+    }
+
+    @Test(arguments: [false, true])
+    func noServerBeforeASessionExitsWithTheReason(_ connectedFirst: Bool) {
+        var model = Self.fresh()
+        update(&model, .tick(now: 0))
+        if connectedFirst { update(&model, .connected) }
+        let reason = "cannot connect to ws://127.0.0.1:9/: connection refused"
+        #expect(update(&model, .disconnected(reason: reason)) == [.exit(.unreachable(reason))])
+        #expect(ClientExit.unreachable(reason).status == 3)
     }
 }
 
 @Suite struct UpdateConnectionNoticeTests {
+    @Test func whileReconnectingTheStatusLineSaysWhy() {
+        var model = Fixtures.model()
+        update(&model, .disconnected(reason: "peer went away"))
+        update(&model, .tick(now: 1250))
+        update(&model, .disconnected(reason: "cannot connect to ws://h:1/: connection refused"))
+        update(&model, .tick(now: 1300))
+        model.notice = nil   // "connection lost" is said first, for 4 s
+        let screen = view(model, size: model.size).plainText
+        #expect(screen.contains("◌ cannot connect to ws://h:1/: connection refused"), "\(screen)")
+    }
+
     /// The drop is announced once; failed retries only count up in the header, so the status line
     /// is free to show the votes kept for the server.
     @Test func aDropIsAnnouncedOnceNotOnEveryFailedRetry() {

@@ -86,7 +86,7 @@ import Testing
     @Test(arguments: [Key.character("q"), .character("Q")])
     func quitDisconnectsAndQuits(_ key: Key) {
         var model = Fixtures.model()
-        #expect(update(&model, .key(key)) == [.disconnect, .quit])
+        #expect(update(&model, .key(key)) == [.disconnect, .exit(.quit)])
         #expect(model.quitting)
     }
 

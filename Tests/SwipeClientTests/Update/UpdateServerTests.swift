@@ -173,3 +173,27 @@ import Testing
         #expect(model.token == nil)
     }
 }
+
+@Suite struct UpdateServerNamingTests {
+    @Test(arguments: [
+        ("undo: card \"dune\" is already resolved", "undo: \"Dune\" is already resolved"),
+        ("undo: you have not voted on \"amelie\"", "undo: you have not voted on \"Amélie\""),
+        ("swipe: no card \"ghost\" in this room's deck", "swipe: no card \"ghost\" in this room's deck"),
+    ])
+    func errorsNameCardsByTitle(_ message: String, _ shown: String) {
+        var model = Fixtures.model()
+        update(&model, .server(.error(ProtocolError(.cardResolved, message))))
+        #expect(model.notice?.text == shown)
+    }
+
+    @Test func aLongNameKeepsYou() {
+        var welcome = Fixtures.welcome()
+        welcome.room.members[1].name = "Bartholomew-Maximilian Longname"
+        var model = AppModel(options: ClientOptions(name: "Bo", entry: .join(room: "K7QM-X4TD-9R", role: nil)), size: TermSize(columns: 80, rows: 24))
+        update(&model, .tick(now: 1000))
+        update(&model, .connected)
+        update(&model, .server(.welcome(welcome)))
+        let screen = view(model, size: model.size).plainText
+        #expect(screen.contains("… (you)"), "\(screen)")
+    }
+}

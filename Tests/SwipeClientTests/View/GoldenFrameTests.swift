@@ -25,6 +25,17 @@ import Testing
             update(&model, .server(.results(Fixtures.results)))
         case "help":
             update(&model, .key(.character("?")))
+        case "emoji":
+            // A ZWJ family, a skin tone and a text-presentation emoji (with U+FE0F): every cluster
+            // whole, every border where it belongs.
+            model = Self.withTopCard(Card(id: "fam", title: "👩‍👩‍👧 Family night", body: "👍🏽 from Bo · 🏜️ Desert trip · 👨‍👩‍👧‍👦 all four",
+                                          tags: ["🏜 road"]), size: size)
+        case "arabic":
+            // Wrapped in logical order, each line shaped and reordered: the year reads ١٩٧٦ inside
+            // brackets that face the right way, letters joined, the second line as right as the first.
+            model = Self.withTopCard(Card(id: "ar", title: "فيلم: الرسالة (١٩٧٦)",
+                                          body: "فيلم تاريخي عن بداية الإسلام، من إخراج مصطفى العقاد (١٩٧٦) ومدته ١٧٧ دقيقة.",
+                                          tags: ["دراما", "1976"]), size: size)
         case "empty":
             update(&model, .server(.cardResolved(CardResolved(card: "dune", outcome: .noMatch, tally: Tally(card: "dune"), visible: [],
                                                               remaining: 0))))
@@ -35,7 +46,18 @@ import Testing
         return model
     }
 
-    static let cases: [(String, TermSize)] = ["rest", "drag", "flyoff", "match", "results", "help", "empty"].flatMap { name in
+    /// The fixture room with `card` on top of the stack.
+    static func withTopCard(_ card: Card, size: TermSize) -> AppModel {
+        var model = AppModel(options: ClientOptions(name: "Bo", entry: .join(room: "K7QM-X4TD-9R", role: nil)), size: size)
+        update(&model, .tick(now: 1000))
+        update(&model, .connected)
+        var welcome = Fixtures.welcome()
+        welcome.room.visible = [card] + Array(Fixtures.cards.prefix(2))
+        update(&model, .server(.welcome(welcome)))
+        return model
+    }
+
+    static let cases: [(String, TermSize)] = ["rest", "drag", "flyoff", "match", "results", "help", "empty", "emoji", "arabic"].flatMap { name in
         sizes.map { (name, $0) }
     }
 

@@ -109,7 +109,7 @@ final class ServerProcess {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         let logPath = NSTemporaryDirectory() + "swipe-bench-\(log)-\(getpid()).log"
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let logFile = FileHandle(forWritingAtPath: logPath)
         process.standardOutput = logFile
         process.standardError = logFile

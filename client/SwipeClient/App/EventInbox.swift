@@ -27,6 +27,9 @@ final class EventInbox: @unchecked Sendable {
         }
     }
 
+    /// The write end of the wake-up pipe: a signal handler may write a byte to it.
+    var wakeDescriptor: Int32 { wakeWrite }
+
     deinit {
         if wakeRead >= 0 { close(wakeRead) }
         if wakeWrite >= 0 { close(wakeWrite) }

@@ -1,6 +1,6 @@
 // Shell: the client's connection to the server. Public methods are called from the MAIN thread;
 // the loop's events arrive on the lws SERVICE thread, where they are decoded and posted to the
-// EventInbox (nothing else is touched there). Reconnect timing lives in AppModel, not here.
+// EventInbox (nothing else is touched there); a failed connect is explained on a background queue. Reconnect timing lives in AppModel, not here.
 import Foundation
 import SwipeProtocol
 
@@ -47,7 +47,14 @@ final class ServerLink: @unchecked Sendable {
         case let .closed(id, code, reason):
             if isCurrent(id) { inbox.post(.disconnected(reason: Self.describe(code: code, reason: reason))) }
         case let .connectFailed(id, reason):
-            if isCurrent(id) { inbox.post(.disconnected(reason: reason.isEmpty ? "could not connect" : reason)) }
+            guard isCurrent(id) else { return }
+            // Finding out why takes a name lookup and a TCP probe: not on the service thread.
+            let url = self.url, inbox = self.inbox
+            let detail = reason.range(of: "\(url): ").map { String(reason[$0.upperBound...]) } ?? reason
+            DispatchQueue.global().async {
+                let why = ConnectDiagnosis.explain(host: url.host, port: url.port, lwsDetail: detail)
+                inbox.post(.disconnected(reason: "cannot connect to \(url): \(why)"))
+            }
         }
     }
 

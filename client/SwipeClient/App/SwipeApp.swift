@@ -1,5 +1,6 @@
 // Shell: the client's main loop. Runs on the MAIN thread: reads input, drains the network inbox,
-// calls `update`, carries out effects through ServerLink, and paints `view` through CursesPainter.
+// calls `update`, carries out effects through ServerLink (and ResultsExporter for the host's
+// export), and paints `view` through CursesPainter.
 import Foundation
 
 /// Runs the terminal client until the user quits, the room closes for good, or a stop signal.
@@ -12,42 +13,65 @@ public enum SwipeApp {
     /// Local monotonic time in milliseconds.
     static func monotonicMs() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000 }
 
-    /// Runs the client; returns the process exit status (0 on quit, 128+n after signal n).
+    /// Runs the client; returns the process exit status (`ClientExit.status`: 0 on quit, 2 refused,
+    /// 3 unreachable, 4 kicked, 5 room closed, 6 unusable terminal, 128+n after signal n). The
+    /// reason for any other end is printed on stderr once the terminal is restored.
     ///
     /// ```swift
     /// let status = try SwipeApp.run(url: try WebSocketURL(parsing: "ws://127.0.0.1:7681/"), options: options)
     /// ```
     public static func run(url: WebSocketURL, options: ClientOptions) throws -> Int32 {
+        if let problem = TerminalCheck.problem(environment: ProcessInfo.processInfo.environment) {
+            return finish(.terminal(problem))
+        }
         let inbox = EventInbox()
         let link = try ServerLink(url: url, inbox: inbox)
         defer { link.shutdown() }
         let colour = options.colour && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-        let terminal = try TerminalSession.start(colour: colour)
-        let (status, model) = loop(terminal: terminal, link: link, inbox: inbox, options: options)
-        terminal.stop()
-        if case .create = options.entry, let code = model.room?.code {
-            // The screen is gone; leave the room code where the host can copy it.
-            var base = url
-            base.path = "/" + code.rawValue
-            print("room \(code.rawValue): others join with  swipe join \(base) --name NAME")
+        // Before curses: how this terminal draws 👍🏽 decides how text is measured for the whole run.
+        let splitsSkinTones = TerminalProbe.splitsSkinTones()
+        let terminal: TerminalSession
+        do {
+            terminal = try TerminalSession.start(colour: colour, wakeDescriptor: inbox.wakeDescriptor)
+        } catch let error as TerminalError {
+            return finish(.terminal(error.description))
         }
-        return status
+        let (exit, model) = Graphemes.$splitsSkinTones.withValue(splitsSkinTones) {
+            loop(terminal: terminal, link: link, inbox: inbox, options: options)
+        }
+        terminal.stop()
+        if case .create = options.entry, let code = model.room?.code, model.ended == nil {
+            // The screen is gone; leave the room code where the host can copy it.
+            print("room \(code.rawValue): others join with  \(RoomInvite.command(server: url, room: code))")
+        }
+        return finish(exit)
     }
 
-    /// The main loop; returns the exit status and the last model.
-    static func loop(terminal: TerminalSession, link: ServerLink, inbox: EventInbox, options: ClientOptions) -> (Int32, AppModel) {
+    /// Prints the exit's line on stderr (if any) and returns its status.
+    static func finish(_ exit: ClientExit) -> Int32 {
+        if let message = exit.message {
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+        }
+        return exit.status
+    }
+
+    /// The main loop; returns why it ended and the last model.
+    static func loop(terminal: TerminalSession, link: ServerLink, inbox: EventInbox, options: ClientOptions) -> (ClientExit, AppModel) {
         var options = options
         options.colour = terminal.colours >= 8
+        options.server = options.server ?? link.url
         var model = AppModel(options: options, size: terminal.size)
         var painter = terminal.makePainter()
-        var exitStatus: Int32 = 0
-        loop: while true {
+        while true {
             var signal = terminal.takeStopSignal()
             if signal == 0, !terminal.isAttached { signal = SIGHUP }
             if signal != 0 {
-                exitStatus = 128 + signal
                 link.disconnect()
-                break
+                return (.signal(signal), model)
+            }
+            if terminal.takeSuspendRequest() {
+                terminal.suspend()
+                painter.invalidate()
             }
             // Sleep until input, a network event, a signal, or the model's next deadline: an idle
             // client uses no CPU; while something moves, frames come at most every 16 ms.
@@ -57,14 +81,19 @@ public enum SwipeApp {
             events += inbox.drain()
             events += terminal.readEvents(timeoutMs: 0)
             events.append(.tick(now: monotonicMs()))
-            for event in events {
+            while !events.isEmpty {
+                let event = events.removeFirst()
                 if case .resized = event { painter.invalidate() }
                 for effect in update(&model, event) {
                     switch effect {
                     case let .send(message): link.send(message)
                     case .connect: link.connect()
                     case .disconnect: link.disconnect()
-                    case .quit: break loop
+                    case let .writeExport(results, room):
+                        events.append(.exported(ResultsExporter.write(results, room: room, directory: FileManager.default.currentDirectoryPath)))
+                    case let .exit(exit):
+                        link.disconnect()
+                        return (exit, model)
                     }
                 }
             }
@@ -72,6 +101,5 @@ public enum SwipeApp {
             if size != model.size { _ = update(&model, .resized(size)); painter.invalidate() }
             painter.paint(view(model, size: size))
         }
-        return (exitStatus, model)
     }
 }

@@ -7,6 +7,7 @@ import SwipeProtocol
 /// ```
 public enum Key: Hashable, Sendable {
     case left, right, up, down, escape, enter
+    case pageUp, pageDown, home, end
     case character(Character)
 }
 
@@ -33,6 +34,8 @@ public enum AppEvent: Hashable, Sendable {
     case connected
     /// The WebSocket closed or could not open.
     case disconnected(reason: String)
+    /// The shell wrote the host's export (or could not).
+    case exported(ExportOutcome)
 }
 
 /// What `update` asks the shells to do.
@@ -46,6 +49,8 @@ public enum AppEffect: Hashable, Sendable {
     case connect
     /// Close the WebSocket.
     case disconnect
-    /// Leave the program (the terminal is restored by the shell).
-    case quit
+    /// Write the host's export (`results.csv` and the ranking as JSON) to files named after the room.
+    case writeExport(Results, room: RoomCode)
+    /// Leave the program with this status and stderr line (the terminal is restored by the shell).
+    case exit(ClientExit)
 }

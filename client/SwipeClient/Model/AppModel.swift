@@ -40,6 +40,10 @@ public struct AppModel: Hashable, Sendable {
     public var banner: MatchBanner?
     public var results: Results?
     public var showingResults = false
+    /// The first line of the ranking shown (see `resultsKey`).
+    public var resultsScroll = 0
+    /// Whether the results list who voted what under each card.
+    public var showingVotes = false
     public var showingHelp = false
     public var notice: Notice?
     /// Lockstep: the card sent off on our own last vote before the server resolved it.
@@ -47,6 +51,15 @@ public struct AppModel: Hashable, Sendable {
     /// The group's outcome for the last card that resolved without a match.
     public var outcome: OutcomeToast?
     public var quitting = false
+    /// The session is over for good (kicked, room closed): the screen says so until a key is pressed,
+    /// then the client exits with this.
+    public var ended: ClientExit?
+    /// A host command waiting for a member pick or a yes/no.
+    public var hostPrompt: HostPrompt?
+    /// The host asked for an export and its `results` have not arrived yet.
+    public var exportRequested = false
+    /// Why the connection last dropped or could not open (shown while reconnecting).
+    public var lastDisconnect: String?
 
     /// A fresh model before connecting.
     ///

@@ -22,16 +22,22 @@ public struct ClientOptions: Hashable, Sendable {
     public var entry: Entry
     /// Whether colours may be used (false under NO_COLOR or on monochrome terminals).
     public var colour: Bool
+    /// The server's address, for the lobby's `swipe join …` line (nil: not shown).
+    public var server: WebSocketURL?
+    /// Who puts right-to-left text in display order (`--bidi client|terminal`).
+    public var bidi: BidiMode
 
     /// Creates options.
     ///
     /// ```swift
     /// let options = ClientOptions(name: "Bo", entry: .join(room: "K7QM", role: nil), colour: false)
     /// ```
-    public init(name: String, entry: Entry, colour: Bool = true) {
+    public init(name: String, entry: Entry, colour: Bool = true, server: WebSocketURL? = nil, bidi: BidiMode = .client) {
         self.name = name
         self.entry = entry
         self.colour = colour
+        self.server = server
+        self.bidi = bidi
     }
 }
 

@@ -72,13 +72,22 @@ struct CursesPainter {
             lastAttributes = attributes
             lastPair = pairNumber(for: style)
         }
-        // The grapheme's first five code points (base + combining), NUL-terminated, without a heap array.
-        withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: 6) { chars in
+        // The grapheme's code points, NUL-terminated, without a heap array for the usual short ones;
+        // a cluster longer than curses holds is cut where CursesCluster says.
+        withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: CursesCluster.maxCodePoints + 1) { chars in
             guard let base = chars.baseAddress else { return }
             var count = 0
-            for scalar in cell.grapheme.unicodeScalars.prefix(5) {
-                chars[count] = wchar_t(bitPattern: scalar.value)
-                count += 1
+            let scalars = cell.grapheme.unicodeScalars
+            if scalars.count <= CursesCluster.maxCodePoints {
+                for scalar in scalars {
+                    chars[count] = wchar_t(bitPattern: scalar.value)
+                    count += 1
+                }
+            } else {
+                for value in CursesCluster.codePoints(cell.grapheme) {
+                    chars[count] = wchar_t(bitPattern: value)
+                    count += 1
+                }
             }
             if count == 0 {
                 chars[0] = 32

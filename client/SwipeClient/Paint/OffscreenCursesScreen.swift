@@ -73,6 +73,14 @@ public final class OffscreenCursesScreen {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The code points curses holds in one cell, as a string, for tests.
+    func cluster(row: Int, column: Int) -> String {
+        guard !closed else { return "" }
+        var buffer = [wchar_t](repeating: 0, count: 8)
+        let count = Int(swipe_cell_code_points(swipe_stdscr(), Int32(row), Int32(column), &buffer))
+        return String(String.UnicodeScalarView(buffer.prefix(count).compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }))
+    }
+
     /// Ends curses on the screen and closes its streams. Safe to call twice.
     ///
     /// ```swift

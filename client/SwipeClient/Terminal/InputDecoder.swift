@@ -25,7 +25,7 @@ struct InputDecoder: Hashable, Sendable {
     }
 
     /// Keys the client knows by curses key code names.
-    enum FunctionKey: Hashable, Sendable { case left, right, up, down, resize, other }
+    enum FunctionKey: Hashable, Sendable { case left, right, up, down, pageUp, pageDown, home, end, resize, other }
 
     /// A function key.
     func functionKey(_ key: FunctionKey, size: TermSize) -> [AppEvent] {
@@ -34,6 +34,10 @@ struct InputDecoder: Hashable, Sendable {
         case .right: return [.key(.right)]
         case .up: return [.key(.up)]
         case .down: return [.key(.down)]
+        case .pageUp: return [.key(.pageUp)]
+        case .pageDown: return [.key(.pageDown)]
+        case .home: return [.key(.home)]
+        case .end: return [.key(.end)]
         case .resize: return [.resized(size)]
         case .other: return []
         }

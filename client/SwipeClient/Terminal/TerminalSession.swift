@@ -1,13 +1,15 @@
 // Shell: the curses terminal. Runs on the MAIN thread only. Owns initscr/endwin, the mouse mode
-// (xterm 1003 all-motion), signal handlers (stop signals set a flag polled here; crash signals
-// restore the terminal in the C handler) and reading input. Touches stdscr and stdout.
+// (xterm 1003 all-motion), signal handlers (stop and suspend signals set a flag taken here and
+// write a byte to the main loop's wake pipe; crash signals restore the terminal in the C handler),
+// suspending on Ctrl-Z and reading input. Touches stdscr, stdout and this process's signal state.
 import CNCursesW
 import Foundation
 
 /// The terminal while the client runs: started once, stopped once (also on Ctrl-C and crashes).
 ///
 /// ```swift
-/// let terminal = try TerminalSession.start(colour: true)
+/// let inbox = EventInbox()
+/// let terminal = try TerminalSession.start(colour: true, wakeDescriptor: inbox.wakeDescriptor)
 /// defer { terminal.stop() }
 /// let events = terminal.readEvents(timeoutMs: 16)
 /// ```
@@ -24,7 +26,9 @@ final class TerminalSession {
     }
 
     /// Puts the terminal into full-screen mode with mouse tracking. `colour: false` forces monochrome.
-    static func start(colour: Bool) throws -> TerminalSession {
+    /// A stop or suspend signal writes a byte to `wakeDescriptor` (the main loop's poll wakes up).
+    static func start(colour: Bool, wakeDescriptor: Int32) throws -> TerminalSession {
+        swipe_set_signal_wake_fd(wakeDescriptor)
         swipe_install_signal_handlers()
         setlocale(LC_ALL, "")
         // With no locale set (LANG unset or C/POSIX: minimal containers, some ssh sessions) curses
@@ -52,6 +56,23 @@ final class TerminalSession {
         return TerminalSession(window: window, colours: colours)
     }
 
+    /// Ctrl-Z: gives the terminal back (mouse off, curses ended), stops the process, and takes the
+    /// screen again after `fg`. The caller repaints everything afterwards.
+    func suspend() {
+        guard !stopped else { return }
+        swipe_write_stdout("\u{1B}[?1003l")
+        curs_set(1)
+        endwin()
+        swipe_stop_self()
+        // Running again (SIGCONT): curses resumes on the next refresh; mouse tracking is ours.
+        wrefresh(window)
+        curs_set(0)
+        swipe_write_stdout("\u{1B}[?1003h")
+    }
+
+    /// Whether Ctrl-Z (SIGTSTP) was pressed since the last call.
+    func takeSuspendRequest() -> Bool { swipe_take_suspend_request() != 0 }
+
     /// Restores the terminal (mouse mode off, curses ended). Safe to call twice.
     func stop() {
         guard !stopped else { return }
@@ -59,6 +80,8 @@ final class TerminalSession {
         swipe_write_stdout("\u{1B}[?1003l")
         curs_set(1)
         endwin()
+        swipe_clear_if_no_alternate_screen()
+        swipe_set_signal_wake_fd(-1)
     }
 
     /// Whether the terminal is still there (false once the tty has gone away).
@@ -114,6 +137,10 @@ final class TerminalSession {
         case KEY_RIGHT: return decoder.functionKey(.right, size: size)
         case KEY_UP: return decoder.functionKey(.up, size: size)
         case KEY_DOWN: return decoder.functionKey(.down, size: size)
+        case KEY_PPAGE: return decoder.functionKey(.pageUp, size: size)
+        case KEY_NPAGE: return decoder.functionKey(.pageDown, size: size)
+        case KEY_HOME: return decoder.functionKey(.home, size: size)
+        case KEY_END: return decoder.functionKey(.end, size: size)
         default: return []
         }
     }

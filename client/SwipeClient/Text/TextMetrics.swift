@@ -1,7 +1,8 @@
 import SwipeCore
 
 /// How wide text is on a terminal, and how to make network text safe to draw: the one place
-/// the client calls SwipeCore's `DisplayWidth`, `TextSanitizer` and `TextDirection`.
+/// the client measures text (with utf8proc, through `Graphemes`) and calls SwipeCore's
+/// `DisplayWidth` (wrapping and truncating with that measure), `TextSanitizer` and `TextDirection`.
 ///
 /// ```swift
 /// TextMetrics.width("千と千尋")               // 8
@@ -14,14 +15,14 @@ public enum TextMetrics {
     /// ```swift
     /// TextMetrics.width(Character("字"))   // 2
     /// ```
-    public static func width(_ character: Character) -> Int { DisplayWidth.of(character) }
+    public static func width(_ character: Character) -> Int { Graphemes.width(of: String(character)) }
 
     /// Terminal columns a string occupies.
     ///
     /// ```swift
     /// TextMetrics.width("e\u{301}")   // 1
     /// ```
-    public static func width(_ text: String) -> Int { DisplayWidth.of(text) }
+    public static func width(_ text: String) -> Int { Graphemes.width(text) }
 
     /// Removes everything that could steer a terminal: controls, ESC, bidi overrides.
     ///
@@ -36,7 +37,7 @@ public enum TextMetrics {
     /// TextMetrics.truncate("Spirited Away", to: 8)   // "Spirite…"
     /// ```
     public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
-        width <= 0 ? "" : DisplayWidth.truncate(text, toWidth: width, ellipsis: ellipsis)
+        width <= 0 ? "" : DisplayWidth.truncate(text, toWidth: width, ellipsis: ellipsis, measure: Self.width)
     }
 
     /// Word-wraps into at most `maxLines` lines of at most `width` columns.
@@ -46,23 +47,28 @@ public enum TextMetrics {
     /// ```
     public static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
         guard width > 0, maxLines > 0 else { return [] }
-        return DisplayWidth.wrap(text, width: width, maxLines: maxLines)
+        return DisplayWidth.wrap(text, width: width, maxLines: maxLines, measure: Self.width)
     }
 
-    /// Whether the text reads right to left (Hebrew, Arabic, …).
+    /// Whether the text reads right to left (its first strong character, as FriBidi resolves it).
     ///
     /// ```swift
     /// TextMetrics.isRightToLeft("שלום")   // true
     /// ```
-    public static func isRightToLeft(_ text: String) -> Bool { TextDirection.isRightToLeft(text) }
+    public static func isRightToLeft(_ text: String) -> Bool { Bidi.isRightToLeft(text) }
 
-    /// The order in which a terminal without bidi support must receive a line so that it reads
-    /// correctly: right-to-left lines are reversed grapheme by grapheme.
+    /// One line (already cut or wrapped in logical order) in the order the terminal must receive
+    /// it: with `.client`, shaped and reordered by FriBidi (`rightToLeft` forces the paragraph's
+    /// direction, nil detects it); with `.terminal`, unchanged.
     ///
     /// ```swift
-    /// TextMetrics.visualOrder("אב")   // "בא"
+    /// TextMetrics.visualOrder("אב (12)")                    // "(12) בא"
+    /// TextMetrics.visualOrder("אב", mode: .terminal)        // "אב"
     /// ```
-    public static func visualOrder(_ text: String) -> String {
-        isRightToLeft(text) ? String(text.reversed()) : text
+    public static func visualOrder(_ text: String, mode: BidiMode = .client, rightToLeft: Bool? = nil) -> String {
+        switch mode {
+        case .client: return Bidi.visual(text, rightToLeft: rightToLeft).text
+        case .terminal: return text
+        }
     }
 }

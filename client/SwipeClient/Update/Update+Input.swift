@@ -3,11 +3,15 @@ import SwipeProtocol
 
 extension AppModel {
     mutating func handleKey(_ key: Key) -> [AppEffect] {
+        if let ended { return [.exit(ended)] }
+        if let hostPrompt { return promptKey(key, prompt: hostPrompt) }
         if showingHelp {
             showingHelp = false
             if key == .character("q") { return quit() }
             return []
         }
+        if showingResults, let effects = resultsKey(key) { return effects }
+        if let effects = hostKey(key) { return effects }
         switch key {
         case .left, .character("h"): return swipe(.left, from: Self.flick(.left))
         case .right, .character("l"): return swipe(.right, from: Self.flick(.right))
@@ -16,11 +20,10 @@ extension AppModel {
         case .character("r"): return toggleResults()
         case .character("?"): showingHelp = true; return []
         case .character("q"), .character("Q"): return quit()
-        case .character("s"): return startRoom()
         case .escape, .enter:
             if banner != nil { banner = nil } else { showingResults = false }
             return []
-        case .down, .character:
+        case .down, .pageUp, .pageDown, .home, .end, .character:
             return []
         }
     }
@@ -32,7 +35,7 @@ extension AppModel {
 
     mutating func quit() -> [AppEffect] {
         quitting = true
-        return [.disconnect, .quit]
+        return [.disconnect, .exit(.quit)]
     }
 
     mutating func toggleResults() -> [AppEffect] {
@@ -42,11 +45,6 @@ extension AppModel {
         }
         showingResults = true
         return sendIfOnline(.results)
-    }
-
-    mutating func startRoom() -> [AppEffect] {
-        guard room?.phase == .lobby, myInfo?.role == .host else { return [] }
-        return sendIfOnline(.host(HostCommand(command: .start)))
     }
 
     /// Whether the top card can be voted on by this member now.

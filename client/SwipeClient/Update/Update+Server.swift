@@ -46,13 +46,13 @@ extension AppModel {
         case let .results(results):
             self.results = results
             if results.final { showingResults = true }
+            return exportArrived(results)
         case let .pong(pong):
             clockOffset = pong.serverTime - (pong.t + now) / 2
         case let .roomClosed(closed):
-            connection = .closed(reason: TextMetrics.clean(closed.reason))
-            return [.disconnect]
+            return sessionEnded(reason: TextMetrics.clean(closed.reason))
         case let .error(error):
-            notice = Notice(text: TextMetrics.clean(error.message), shownAt: now)
+            notice = Notice(text: TextMetrics.clean(namingCards(in: error.message)), shownAt: now)
             if case .joining = connection { return joinRefused(error) }
             switch error.code {
             case .alreadyVoted, .cardResolved, .notCurrentCard, .unknownCard:
@@ -68,8 +68,22 @@ extension AppModel {
         return []
     }
 
-    /// The server refused our `join`/`create`: a stale resume token rejoins as a new member; a room
-    /// that is gone, full or cannot be made ends the session with the server's reason.
+    /// The server's messages name cards by id (`undo: card "c04" is already resolved`): the
+    /// cards this client knows are named by title instead (`undo: "Dune" is already resolved`).
+    func namingCards(in message: String) -> String {
+        var known = (room?.visible ?? []) + swiped.map(\.card) + leaving.map(\.card)
+        if let sentAhead { known.append(sentAhead.card) }
+        var text = message
+        for card in known where text.contains("\"\(card.id.rawValue)\"") {
+            text = text.replacing("card \"\(card.id.rawValue)\"", with: "\"\(card.title)\"")
+                .replacing("\"\(card.id.rawValue)\"", with: "\"\(card.title)\"")
+        }
+        return text
+    }
+
+    /// The server refused our `join`/`create`: a stale resume token rejoins as a new member. Before
+    /// a session existed any other refusal ends the client with the server's whole message (exit 2);
+    /// a rejoin refused later (the room is gone) ends the session on a screen that says so.
     mutating func joinRefused(_ error: ProtocolError) -> [AppEffect] {
         switch error.code {
         case .badToken:
@@ -81,12 +95,37 @@ extension AppModel {
             }
             return [.send(.join(JoinRoom(room: code, name: options.name, role: myInfo?.role)))]
         case .unknownRoom, .roomClosed, .roomFull, .tooManyRooms, .unknownDeck, .badDeck, .badField, .missingField, .badJSON,
-             .notAllowed, .alreadyInRoom:
-            connection = .closed(reason: TextMetrics.clean(error.message))
-            return [.disconnect]
-        case .unknownType, .binaryFrame, .tooLarge, .rateLimited, .notInRoom, .unknownCard, .notCurrentCard, .alreadyVoted,
-             .cardResolved, .nothingToUndo, .notHost, .unknownMember, .other:
+             .notAllowed, .alreadyInRoom, .rateLimited, .unknownType, .binaryFrame, .tooLarge, .other:
+            let message = TextMetrics.clean(error.message)
+            guard room != nil else {
+                connection = .closed(reason: message)
+                return [.disconnect, .exit(.refused(message))]
+            }
+            return sessionEnded(reason: message)
+        case .notInRoom, .unknownCard, .notCurrentCard, .alreadyVoted, .cardResolved, .nothingToUndo, .notHost, .unknownMember:
             return []
+        }
+    }
+
+    /// The room is over for this member (kicked, closed by the host, gone): the screen says so
+    /// until a key is pressed; no more reconnecting.
+    mutating func sessionEnded(reason: String) -> [AppEffect] {
+        let code = room?.code.rawValue ?? joinCode
+        connection = .closed(reason: reason)
+        // The host who closed the room chose to end it: no screen to dismiss.
+        if isHost, reason == "closed by the host" { return [.disconnect, .exit(.closedByYou(room: code))] }
+        ended = reason == "kicked" ? .kicked(room: code) : .roomClosed(room: code, reason: reason)
+        drag = nil
+        remoteDrags = [:]
+        showingHelp = false
+        return [.disconnect]
+    }
+
+    /// The room code this client asked for (empty for a room it creates and was never told).
+    var joinCode: String {
+        switch options.entry {
+        case let .join(room, _): return room.rawValue
+        case .create: return ""
         }
     }
 

@@ -35,6 +35,9 @@ public func update(_ model: inout AppModel, _ event: AppEvent) -> [AppEffect] {
         return model.connectionOpened()
     case let .disconnected(reason):
         return model.connectionLost(reason: reason)
+    case let .exported(outcome):
+        model.exportFinished(outcome)
+        return []
     }
 }
 
@@ -104,6 +107,12 @@ extension AppModel {
         case .online: attempt = 1; wasOnline = true
         case let .connecting(a), let .joining(a), let .reconnecting(a, _): attempt = a + 1; wasOnline = false
         }
+        // Before a session ever existed there is nothing to get back to: say why and leave.
+        guard room != nil else {
+            let text = TextMetrics.clean(reason)
+            connection = .closed(reason: text)
+            return [.exit(.unreachable(text))]
+        }
         connection = .reconnecting(attempt: attempt, retryAt: now + ConnectionStatus.backoff(attempt: attempt))
         if let drag {
             playing[drag.card] = PlayingMotion(motion: StackMotion.snapBack(from: StackMotion.drag(translation: drag.translation).transform),
@@ -113,7 +122,8 @@ extension AppModel {
         remoteDrags = [:]
         // Said once, when the connection drops; later failed attempts only count up in the header,
         // so the status line can show what matters meanwhile (votes kept for the server).
-        if wasOnline || (room == nil && attempt == 2) { notice = Notice(text: "connection lost: " + TextMetrics.clean(reason), shownAt: now) }
+        if wasOnline { notice = Notice(text: "connection lost: " + TextMetrics.clean(reason), shownAt: now) }
+        lastDisconnect = TextMetrics.clean(reason)
         return []
     }
 

@@ -29,15 +29,31 @@ struct ChromePainter {
     func drawFooter(into frame: inout Frame) {
         let row = rows - 1
         frame.fill(row: row, column: 0, rows: 1, columns: columns, style: palette.footer)
-        let keys: [(String, String)] = model.showingResults
-            ? [("r", "back"), ("?", "help"), ("q", "quit")]
-            : [("←/h", "nope"), ("→/l", "like"), ("↑/k", "super"), ("u", "undo"), ("r", "results"), ("?", "help"), ("q", "quit")]
         var x = 1
-        for (key, label) in keys {
+        for (key, label) in footerKeys {
             let need = TextMetrics.width(key) + TextMetrics.width(label) + 3
             guard x + need <= columns else { break }
             x += frame.write(key, row: row, column: x, style: palette.footerKey)
             x += frame.write(" " + label + "  ", row: row, column: x, style: palette.footer)
+        }
+    }
+
+    /// The keys that do something now, most useful first (the footer drops what does not fit).
+    var footerKeys: [(String, String)] {
+        let host = model.isHost
+        if model.showingResults {
+            return [("r", "back"), ("↑↓", "scroll"), ("v", "votes")] + (host ? [("e", "export")] : []) + [("?", "help"), ("q", "quit")]
+        }
+        guard let room = model.room else { return [("q", "quit")] }
+        switch room.phase {
+        case .lobby:
+            return (host ? [("s", "start"), ("K", "kick"), ("C", "close")] : []) + [("?", "help"), ("q", "quit")]
+        case .voting:
+            let vote: [(String, String)] = model.myInfo?.role.canVote == false ? []
+                : [("←/h", "nope"), ("→/l", "like"), ("↑/k", "super"), ("u", "undo")]
+            return vote + [("r", "results"), ("?", host ? "help+host" : "help"), ("q", "quit")]
+        case .finished, .closed:
+            return [("r", "results")] + (host ? [("e", "export")] : []) + [("?", "help"), ("q", "quit")]
         }
     }
 
@@ -50,6 +66,11 @@ struct ChromePainter {
         let pendingText = pending == 1 ? "1 vote waiting for the server" : "\(pending) votes waiting for the server"
         if let notice = model.notice {
             let text = pending > 0 && !model.connection.isOnline ? pendingText + " · ! " + notice.text : "! " + notice.text
+            frame.centred(TextMetrics.truncate(text, to: width), row: row, column: 1, width: width, style: palette.warning)
+            return
+        }
+        if case .reconnecting = model.connection, let reason = model.lastDisconnect {
+            let text = (pending > 0 ? pendingText + " · " : "") + "◌ " + reason + " · retrying"
             frame.centred(TextMetrics.truncate(text, to: width), row: row, column: 1, width: width, style: palette.warning)
             return
         }
@@ -119,14 +140,14 @@ struct ChromePainter {
         for member in room.members.sorted(by: { $0.id < $1.id }) {
             guard row < rows - 3 else { break }
             let mark = member.online ? "●" : "○"
-            var name = TextMetrics.clean(member.name)
-            if member.id == model.me, name.lowercased() != "you" { name += " (you)" }
-            var suffix = ""
+            let name = TextMetrics.clean(member.name)
+            // "(you)" belongs to the marks, so a long name is cut before it, not it.
+            var suffix = member.id == model.me && name.lowercased() != "you" ? " (you)" : ""
             if member.role == .host { suffix += " ♔" }
             if member.votedCurrent || (member.id == model.me && model.topCard.map { model.myVote(on: $0.id) != nil } == true) {
                 suffix += " ✓"
             }
-            if let lean = model.remoteDrags[member.id] { suffix += " " + leanMarker(lean) }
+            if let lean = model.remoteDrags[member.id] { suffix += " " + Self.leanMarker(lean) }
             let room = max(1, width - 2 - TextMetrics.width(suffix))
             let style = member.online ? palette.online : palette.offline
             frame.write(mark, row: row, column: x, style: style)
@@ -138,7 +159,8 @@ struct ChromePainter {
         line("MATCHES \(room.matches.count)", palette.label)
     }
 
-    func leanMarker(_ state: CardState) -> String {
+    /// Which way another member leans the card and how far toward the swipe threshold.
+    static func leanMarker(_ state: CardState) -> String {
         let percent = Int((min(1, max(0, state.progress)) * 100).rounded())
         switch state.direction {
         case .right?, .upRight?, .downRight?: return "▶\(percent)%"

@@ -42,12 +42,18 @@ public struct Frame: Hashable, Sendable {
     /// ```
     @discardableResult
     public mutating func put(_ grapheme: Character, row: Int, column: Int, style: CellStyle = .plain) -> Int {
-        let width = Self.width(grapheme)
+        put(cluster: String(grapheme), row: row, column: column, style: style)
+    }
+
+    /// `put` for one grapheme cluster as `Graphemes.clusters` cuts text (the terminal's clusters).
+    @discardableResult
+    mutating func put(cluster: String, row: Int, column: Int, style: CellStyle = .plain) -> Int {
+        let width = Self.width(cluster)
         guard width > 0 else { return 0 }
         guard contains(row: row, column: column), column + width <= size.columns else { return width }
         clearWide(row: row, column: column)
         if width == 2 { clearWide(row: row, column: column + 1) }
-        cells[row * size.columns + column] = Cell(grapheme: String(grapheme), style: style)
+        cells[row * size.columns + column] = Cell(grapheme: cluster, style: style)
         if width == 2 { cells[row * size.columns + column + 1] = Cell(grapheme: "", style: style, isContinuation: true) }
         return width
     }
@@ -84,14 +90,14 @@ public struct Frame: Hashable, Sendable {
     public mutating func write(_ text: String, row: Int, column: Int, style: CellStyle = .plain, maxColumn: Int? = nil) -> Int {
         let limit = min(maxColumn ?? size.columns, size.columns)
         var x = column
-        for ch in text {
-            let w = Self.width(ch)
+        for cluster in Self.clusters(text) {
+            let w = Self.width(cluster)
             if w == 0 {
-                appendCombining(ch, row: row, column: x - 1)
+                appendCombining(cluster, row: row, column: x - 1)
                 continue
             }
             if x + w > limit { break }
-            if x >= 0 { put(ch, row: row, column: x, style: style) }
+            if x >= 0 { put(cluster: cluster, row: row, column: x, style: style) }
             x += w
         }
         return x - column
@@ -146,7 +152,15 @@ public struct Frame: Hashable, Sendable {
 
     /// Width with a fast path for the characters the view draws most: printable ASCII, box
     /// drawing, block elements and braille are all one column.
-    static func width(_ ch: Character) -> Int {
+    static func width(_ ch: Character) -> Int { width(String(ch)) }
+
+    /// The terminal's clusters of `text` (plain ASCII without CR: one per byte, no lookup).
+    static func clusters(_ text: String) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return text.map(String.init) }
+        return Graphemes.clusters(text)
+    }
+
+    static func width(_ ch: String) -> Int {
         // Looks at the UTF-8 bytes only: one printable ASCII byte, or the three bytes of one
         // scalar in U+2500…U+259F (E2 94 80…E2 96 9F) or U+2800…U+28FF (E2 A0 80…E2 A3 BF).
         let utf8 = ch.utf8
@@ -161,15 +175,15 @@ public struct Frame: Hashable, Sendable {
         default:
             break
         }
-        return TextMetrics.width(ch)
+        return Graphemes.width(of: ch)
     }
 
-    private mutating func appendCombining(_ ch: Character, row: Int, column: Int) {
+    private mutating func appendCombining(_ ch: String, row: Int, column: Int) {
         var x = column
         if contains(row: row, column: x), cells[row * size.columns + x].isContinuation { x -= 1 }
         guard contains(row: row, column: x) else { return }
         let index = row * size.columns + x
         guard cells[index].grapheme != " " else { return }
-        cells[index].grapheme += String(ch)
+        cells[index].grapheme += ch
     }
 }

@@ -10,6 +10,8 @@ struct OverlayPainter {
         let width = min(40, geometry.stackColumns - 4)
         let column = (geometry.stackColumns - width) / 2
         let row = max(2, geometry.size.rows / 2 - 4)
+        // The banner covers whole lines of the stack: no word of a card in flight beside it.
+        frame.fill(row: row, column: 0, rows: 7, columns: geometry.stackColumns)
         frame.box(row: row, column: column, rows: 7, columns: width, style: palette.banner, heavy: true)
         let t = banner.match.tally
         frame.centred("★  IT'S A MATCH!  ★", row: row + 1, column: column + 1, width: width - 2, style: palette.banner)
@@ -21,19 +23,27 @@ struct OverlayPainter {
 
     static let helpLines: [(String, String)] = [
         ("← or h", "nope (swipe left)"), ("→ or l", "like (swipe right)"), ("↑ or k", "super-like (counts double)"),
-        ("mouse", "drag the top card and let go"), ("u", "undo your last vote"), ("r", "results (again: back)"),
-        ("s", "start the room (host, lobby)"), ("?", "this help"), ("q", "quit"),
+        ("mouse", "drag the top card and let go"), ("u", "undo your last vote"),
+        ("r", "results (again: back)"), ("↑↓ PgUp", "scroll results (g G: ends)"), ("v", "results: who voted what"),
+        ("Ctrl-Z", "suspend (fg resumes)"), ("?", "this help"), ("q", "quit"),
     ]
 
-    func drawHelp(into frame: inout Frame) {
+    /// The host's keys, listed in help only for the host.
+    static let hostHelpLines: [(String, String)] = [
+        ("s", "start voting (lobby)"), ("n", "skip the current card (lockstep)"), ("R", "reveal the results now (asks)"),
+        ("K", "remove a member (pick, then asks)"), ("C", "close the room (asks)"), ("e", "export results to CSV + JSON"),
+    ]
+
+    func drawHelp(host: Bool, into frame: inout Frame) {
         let size = geometry.size
+        let lines = Self.helpLines + (host ? [("", "HOST")] + Self.hostHelpLines : [])
         let width = min(50, size.columns - 4)
-        let height = Self.helpLines.count + 4
+        let height = min(size.rows - 2, lines.count + 4)
         let column = (size.columns - width) / 2
         let row = max(1, (size.rows - height) / 2)
         frame.box(row: row, column: column, rows: height, columns: width, style: palette.panel, title: "Help",
                   titleStyle: palette.panelTitle)
-        for (i, entry) in Self.helpLines.enumerated() {
+        for (i, entry) in lines.prefix(height - 4).enumerated() {
             frame.write(entry.0, row: row + 2 + i, column: column + 3, style: palette.panelTitle)
             frame.write(entry.1, row: row + 2 + i, column: column + 13, style: palette.panel, maxColumn: column + width - 2)
         }
@@ -53,6 +63,29 @@ struct OverlayPainter {
         for (i, line) in lines.enumerated() {
             frame.centred(TextMetrics.clean(line), row: row + 2 + i, column: column + 1, width: width - 2,
                           style: i == 0 ? palette.value : palette.label)
+        }
+    }
+}
+
+extension OverlayPainter {
+    /// Across the bottom of the lobby, over the sidebar's empty end: the exact command others type
+    /// to join, on one line when it fits (so it can be copied whole), else wrapped.
+    func drawInvite(_ command: String, into frame: inout Frame) {
+        let columns = geometry.size.columns
+        let width = columns - 2
+        var pieces: [String] = []
+        var rest = Substring(command)
+        while !rest.isEmpty {
+            let piece = rest.prefix(width)
+            pieces.append(String(piece))
+            rest = rest.dropFirst(piece.count)
+        }
+        var row = geometry.size.rows - 3 - pieces.count
+        frame.fill(row: row - 1, column: 0, rows: pieces.count + 2, columns: columns)
+        frame.centred("others join with:", row: row, column: 1, width: width, style: palette.label)
+        for piece in pieces {
+            row += 1
+            frame.centred(piece, row: row, column: 1, width: width, style: palette.value)
         }
     }
 }

@@ -1,7 +1,9 @@
 import SwipeCore
 import SwipeProtocol
 
-/// The results screen: every card ranked, with a bar for its score and its counts.
+/// The results screen: every card ranked, with a bar for its score and its counts, scrolled to
+/// `model.resultsScroll`, with "more" marks when lines are above or below, and (with `v`) who
+/// voted what under each card.
 struct ResultsPainter {
     let model: AppModel
     let geometry: StackGeometry
@@ -10,36 +12,66 @@ struct ResultsPainter {
     func draw(into frame: inout Frame) {
         let size = geometry.size
         let width = size.columns - 4
-        var row = 2
         let title = model.results.map { $0.final ? "Results · final" : "Results so far" } ?? "Results"
-        frame.write(title, row: row, column: 2, style: palette.value)
+        frame.write(title, row: 2, column: 2, style: palette.value)
         if let deck = model.room?.deckName {
-            frame.write("  " + TextMetrics.clean(deck), row: row, column: 2 + TextMetrics.width(title), style: palette.label)
+            frame.write("  " + TextMetrics.clean(deck), row: 2, column: 2 + TextMetrics.width(title), style: palette.label)
         }
-        row += 2
         guard let results = model.results else {
-            frame.write("asking the server…", row: row, column: 2, style: palette.label)
+            frame.write("asking the server…", row: 4, column: 2, style: palette.label)
             return
         }
         let rows = results.ranking.sorted { $0.rank < $1.rank }
+        if rows.isEmpty { frame.write("no votes yet", row: 4, column: 2, style: palette.label) }
+        let lines = rows.flatMap { entry in model.showingVotes ? [Line.card(entry), .votes(entry)] : [Line.card(entry)] }
+        let top = min(model.resultsScroll, model.maxResultsScroll)
+        let page = model.resultsPageLines
+        let shown = lines.dropFirst(top).prefix(page)
         let best = max(1, rows.map(\.score).max() ?? 1)
-        let titleWidth = min(24, max(8, width / 3))
-        let countsWidth = 16
-        let barWidth = max(4, width - titleWidth - countsWidth - 8)
-        for entry in rows {
-            guard row < size.rows - 2 else { break }
+        let layout = Layout(width: width)
+        for (offset, line) in shown.enumerated() {
+            draw(line, row: 4 + offset, layout: layout, best: best, into: &frame)
+        }
+        if top > 0 {
+            frame.write("▲ \(top) more", row: 3, column: size.columns - 14, style: palette.label)
+        }
+        let below = lines.count - top - shown.count
+        if below > 0 {
+            frame.write("▼ \(below) more · ↓ PgDn G", row: 4 + page, column: 2, style: palette.label)
+        }
+    }
+
+    enum Line {
+        case card(ResultRow)
+        case votes(ResultRow)
+    }
+
+    struct Layout {
+        let width: Int
+        var titleWidth: Int { min(24, max(8, width / 3)) }
+        var countsWidth: Int { 16 }
+        var barWidth: Int { max(4, width - titleWidth - countsWidth - 8) }
+        var barColumn: Int { 7 + titleWidth }
+    }
+
+    func draw(_ line: Line, row: Int, layout: Layout, best: Int, into frame: inout Frame) {
+        let size = geometry.size
+        switch line {
+        case let .card(entry):
             let rank = entry.rank < 10 ? " \(entry.rank)" : "\(entry.rank)"
             frame.write(rank + ".", row: row, column: 2, style: palette.label)
-            let name = TextMetrics.truncate(TextMetrics.visualOrder(TextMetrics.clean(entry.title)), to: titleWidth)
+            let name = TextMetrics.visualOrder(TextMetrics.truncate(TextMetrics.clean(entry.title), to: layout.titleWidth),
+                                               mode: model.options.bidi)
             frame.write(name, row: row, column: 6, style: entry.matched ? palette.matchedBar : palette.value)
-            let length = barWidth * max(0, entry.score) / best
+            let length = layout.barWidth * max(0, entry.score) / best
             let bar = String(repeating: "█", count: length) + (length == 0 ? "▏" : "")
-            let barColumn = 7 + titleWidth
-            frame.write(bar, row: row, column: barColumn, style: entry.matched ? palette.matchedBar : palette.bar)
+            frame.write(bar, row: row, column: layout.barColumn, style: entry.matched ? palette.matchedBar : palette.bar)
             let counts = "♥\(entry.likes) ★\(entry.superLikes) ✕\(entry.nopes)" + (entry.matched ? " MATCH" : "")
-            frame.write(counts, row: row, column: barColumn + barWidth + 2, style: palette.label, maxColumn: size.columns - 1)
-            row += 1
+            frame.write(counts, row: row, column: layout.barColumn + layout.barWidth + 2, style: palette.label, maxColumn: size.columns - 1)
+        case let .votes(entry):
+            let text = entry.votes.isEmpty ? "no votes"
+                : entry.votes.sorted { $0.key < $1.key }.map { "\(TextMetrics.clean($0.key)) \($0.value.mark)" }.joined(separator: " · ")
+            frame.write(TextMetrics.truncate(text, to: size.columns - 9), row: row, column: 6, style: palette.label, maxColumn: size.columns - 2)
         }
-        if rows.isEmpty { frame.write("no votes yet", row: row, column: 2, style: palette.label) }
     }
 }

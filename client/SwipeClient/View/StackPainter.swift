@@ -6,6 +6,8 @@ import SwipeCore
 struct StackPainter {
     let geometry: StackGeometry
     let palette: Palette
+    /// Who orders right-to-left text (the client with FriBidi, or the terminal).
+    var bidi: BidiMode = .client
 
     var clipColumns: Range<Int> { 0..<geometry.stackColumns }
     var clipRows: Range<Int> { geometry.stackRows }
@@ -69,7 +71,7 @@ struct StackPainter {
             frame.put("░", row: key.row, column: key.column, style: palette.shadow)
         }
         let shape = CardShape(frame: rect, transform: transform)
-        let metrics = ContentMetrics(rect: rect, pointsPerColumn: geometry.pointsPerColumn, image: card.image)
+        let metrics = ContentMetrics(rect: rect, pointsPerColumn: geometry.pointsPerColumn, image: card.image, bidi: bidi)
         let imageStyle = adjust(palette.image(card.image.color))
         let rows = raster.rowRange.clamped(to: clipRows), columns = raster.columnRange.clamped(to: clipColumns)
         // Bound once, outside the loop (binding the optional per cell would copy the grid each time).
@@ -93,7 +95,9 @@ struct StackPainter {
         }
         let writer = LocalWriter(geometry: geometry, shape: shape, raster: raster, clipRows: clipRows, clipColumns: clipColumns,
                                  hidden: hidden)
-        for line in metrics.lines(for: card) {
+        // A stamp covers whole lines: card text on its rows is left out, never cut mid-word.
+        let stampRows = stamp.flatMap { $0.progress >= 0.12 ? stampPlacement($0, metrics: metrics).rows : nil }
+        for line in metrics.lines(for: card) where !(stampRows?.contains(line.row) ?? false) {
             var style: CellStyle
             switch line.role {
             case .image: style = palette.image(card.image.color)
@@ -107,12 +111,11 @@ struct StackPainter {
         if let stamp, stamp.progress >= 0.12 { drawStamp(stamp, metrics: metrics, writer: writer, into: &frame) }
     }
 
-    private func drawStamp(_ stamp: Stamp, metrics: ContentMetrics, writer: LocalWriter, into frame: inout Frame) {
+    /// Where a stamp goes on the card: its local rows, first column and the text inside its box.
+    private func stampPlacement(_ stamp: Stamp, metrics: ContentMetrics) -> (rows: Range<Int>, column: Int, inner: String) {
         let pad = Int((min(1, stamp.progress) * 3).rounded(.down))
         let inner = String(repeating: " ", count: pad) + stamp.vote.stamp + String(repeating: " ", count: pad)
         let width = inner.count + 2
-        let rows = ["╔" + String(repeating: "═", count: inner.count) + "╗", "║" + inner + "║",
-                    "╚" + String(repeating: "═", count: inner.count) + "╝"]
         let column: Int
         let row: Int
         switch stamp.vote {
@@ -120,13 +123,28 @@ struct StackPainter {
         case .nope: column = max(2, metrics.columns - 2 - width); row = 2
         case .superLike: column = max(2, (metrics.columns - width) / 2); row = max(2, metrics.rows - 6)
         }
+        return (row..<(row + 3), column, inner)
+    }
+
+    /// The stamp grows with progress toward the real swipe threshold; it is dim until letting go
+    /// would swipe, then shown at full strength (reversed).
+    private func drawStamp(_ stamp: Stamp, metrics: ContentMetrics, writer: LocalWriter, into frame: inout Frame) {
+        let (stampRows, column, inner) = stampPlacement(stamp, metrics: metrics)
+        let row = stampRows.lowerBound
+        let rows = ["╔" + String(repeating: "═", count: inner.count) + "╗", "║" + inner + "║",
+                    "╚" + String(repeating: "═", count: inner.count) + "╝"]
         var style: CellStyle
         switch stamp.vote {
         case .like: style = palette.like
         case .nope: style = palette.nope
         case .superLike: style = palette.superLike
         }
-        if stamp.progress >= 1 { style.reverse = true }
+        if stamp.progress >= 1 {
+            style.reverse = true
+        } else {
+            style.bold = false
+            style.dim = true
+        }
         let anchor = writer.anchor(localRow: row + 1, localColumn: column)
         for (i, text) in rows.enumerated() {
             writer.write(text, row: anchor.row - 1 + i, column: anchor.column, style: style, into: &frame)
@@ -153,7 +171,7 @@ struct StackPainter {
         let corner = geometry.cell(for: CardShape(frame: rect, transform: tilted).layout(.zero))
         let row = Int(corner.row.rounded(.down)) - 1
         if clipRows.contains(row), !cards.isCovered(CellRasterizer.CellKey(row: row, column: max(0, Int(corner.column.rounded())))) {
-            frame.write(label, row: row, column: max(0, Int(corner.column.rounded())), style: palette.ghost,
+            frame.write(label, row: row, column: max(0, Int(corner.column.rounded())), style: palette.ghostLabel,
                         maxColumn: geometry.stackColumns)
         }
     }
@@ -200,10 +218,10 @@ struct LocalWriter {
             let width = TextMetrics.width(text)
             if (column..<(column + width)).contains(where: { hidden(CellRasterizer.CellKey(row: row, column: $0)) }) { return }
         }
-        var placed: [(character: Character, column: Int, fits: Bool)] = []
+        var placed: [(character: String, column: Int, fits: Bool)] = []
         var column = column
-        for ch in text {
-            let w = TextMetrics.width(ch)
+        for ch in Frame.clusters(text) {
+            let w = Frame.width(ch)
             guard w > 0 else { continue }
             let fits = accepts(row: row, column: column) && (w == 1 || accepts(row: row, column: column + 1))
             placed.append((ch, column, fits))
@@ -215,7 +233,7 @@ struct LocalWriter {
             wordStart = index + 1
             let wordFits = !wholeWords || word.allSatisfy(\.fits)
             for cell in word where cell.fits && wordFits {
-                frame.put(cell.character, row: row, column: cell.column, style: style)
+                frame.put(cluster: cell.character, row: row, column: cell.column, style: style)
             }
         }
     }

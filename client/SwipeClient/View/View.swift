@@ -14,6 +14,10 @@ public func view(_ model: AppModel, size: TermSize) -> Frame {
         drawTooSmall(size: size, palette: palette, into: &frame)
         return frame
     }
+    if let ending = model.ended {
+        EndScreen(ending: ending, palette: palette).draw(into: &frame)
+        return frame
+    }
     let geometry = StackGeometry(size: size)
     let chrome = ChromePainter(model: model, geometry: geometry, palette: palette)
     chrome.drawHeader(into: &frame)
@@ -24,9 +28,13 @@ public func view(_ model: AppModel, size: TermSize) -> Frame {
         drawStack(model, geometry: geometry, palette: palette, into: &frame)
         chrome.drawSidebar(into: &frame)
         chrome.drawStatusLine(into: &frame)
+        if let room = model.room, room.phase == .lobby, let server = model.options.server {
+            OverlayPainter(geometry: geometry, palette: palette).drawInvite(RoomInvite.command(server: server, room: room.code), into: &frame)
+        }
         if let banner = model.banner { OverlayPainter(geometry: geometry, palette: palette).drawBanner(banner, into: &frame) }
     }
-    if model.showingHelp { OverlayPainter(geometry: geometry, palette: palette).drawHelp(into: &frame) }
+    if model.showingHelp { OverlayPainter(geometry: geometry, palette: palette).drawHelp(host: model.isHost, into: &frame) }
+    if let prompt = model.hostPrompt { HostPromptPainter(model: model, palette: palette).draw(prompt, into: &frame) }
     return frame
 }
 
@@ -39,14 +47,14 @@ func drawTooSmall(size: TermSize, palette: Palette, into frame: inout Frame) {
 }
 
 func drawStack(_ model: AppModel, geometry: StackGeometry, palette: Palette, into frame: inout Frame) {
-    let painter = StackPainter(geometry: geometry, palette: palette)
+    let painter = StackPainter(geometry: geometry, palette: palette, bidi: model.options.bidi)
     let overlays = OverlayPainter(geometry: geometry, palette: palette)
     guard let room = model.room else {
         overlays.drawMessage([model.connection.label, "waiting for the server"], into: &frame)
         return
     }
     if room.phase == .lobby {
-        let hint = model.myInfo?.role == .host ? "press s to start voting" : "waiting for the host to start"
+        let hint = model.isHost ? "press s to start voting" : "waiting for the host to start"
         overlays.drawMessage(["Room \(room.code) · lobby", "\(room.members.count) here", hint], into: &frame)
         return
     }
@@ -64,7 +72,7 @@ func drawStack(_ model: AppModel, geometry: StackGeometry, palette: Palette, int
             for (member, state) in model.remoteDrags.sorted(by: { $0.key < $1.key }) where state.card == card.id {
                 let name = room.members.first { $0.id == member }?.name ?? member.rawValue
                 let t = CardTransform(translation: Point(x: state.x, y: state.y), rotation: state.rotation)
-                ghosts.append((rect, t, TextMetrics.truncate(TextMetrics.clean(name), to: 12)))
+                ghosts.append((rect, t, TextMetrics.truncate(TextMetrics.clean(name), to: 12) + " " + ChromePainter.leanMarker(state)))
             }
             if let drag = model.drag, drag.card == card.id {
                 let state = StackMotion.drag(translation: drag.translation)

@@ -1,0 +1,114 @@
+import SwipeCore
+import SwipeProtocol
+import Testing
+@testable import SwipeClient
+
+/// The host's keys: what each sends, which ask first, the kick picker, and the export written.
+@Suite struct UpdateHostTests {
+    /// Ann (m1, the host) welcomed into the fixture room.
+    static func host(phase: RoomPhase = .voting, pacing: Pacing = .lockstep) -> AppModel {
+        var model = AppModel(options: ClientOptions(name: "Ann", entry: .join(room: "K7QM-X4TD-9R", role: nil)),
+                             size: TermSize(columns: 80, rows: 24))
+        update(&model, .tick(now: 1000))
+        update(&model, .connected)
+        var welcome = Fixtures.welcome(pacing: pacing)
+        welcome.you = "m1"
+        welcome.room.phase = phase
+        update(&model, .server(.welcome(welcome)))
+        return model
+    }
+
+    static func host(_ command: HostAction, _ member: MemberID? = nil) -> AppEffect {
+        .send(.host(HostCommand(command: command, member: member)))
+    }
+
+    /// (phase, keys typed, what is sent)
+    static let sends: [(RoomPhase, String, [AppEffect])] = [
+        (.lobby, "s", [host(.start)]),
+        (.voting, "s", []),
+        (.voting, "n", [host(.skip)]),
+        (.voting, "Ry", [host(.reveal)]),
+        (.voting, "Rn", []),
+        (.voting, "Cy", [host(.close)]),
+        (.voting, "C\u{1B}", []),
+        (.lobby, "K\ry", [host(.kick, "m2")]),
+        (.voting, "Kj\ry", [host(.kick, "m3")]),
+        (.voting, "Kjj\ry", [host(.kick, "m2")]),
+        (.voting, "Kk\ry", [host(.kick, "m3")]),
+        (.voting, "K\rn", []),
+        (.voting, "e", [host(.export)]),
+    ]
+
+    @Test(arguments: sends)
+    func hostKeysSendTheCommandAfterAnyConfirmation(_ phase: RoomPhase, _ keys: String, _ expected: [AppEffect]) {
+        var model = Self.host(phase: phase)
+        var effects: [AppEffect] = []
+        for ch in keys {
+            let key: Key = ch == "\r" ? .enter : ch == "\u{1B}" ? .escape : .character(ch)
+            effects += update(&model, .key(key))
+        }
+        #expect(effects == expected)
+        #expect(model.hostPrompt == nil)
+    }
+
+    @Test func destructiveCommandsAskBeforeSending() {
+        var model = Self.host()
+        #expect(update(&model, .key(.character("C"))).isEmpty)
+        #expect(model.hostPrompt == .confirm(.close, member: nil))
+        #expect(view(model, size: model.size).plainText.contains("Close the room for everyone?"))
+    }
+
+    @Test func theKickPickerListsTheOthers() {
+        var model = Self.host()
+        update(&model, .key(.character("K")))
+        let screen = view(model, size: model.size).plainText
+        #expect(screen.contains("▶ Bo") && screen.contains("Cy (offline)") && !screen.contains("▶ Ann"), "\(screen)")
+    }
+
+    @Test func membersHaveNoHostKeys() {
+        var model = Fixtures.model()
+        for key in ["n", "R", "K", "C", "e"] {
+            #expect(update(&model, .key(.character(Character(key)))).isEmpty, "\(key)")
+            #expect(model.hostPrompt == nil)
+        }
+    }
+
+    @Test func helpListsTheHostKeysOnlyForTheHost() {
+        var host = Self.host()
+        update(&host, .key(.character("?")))
+        var member = Fixtures.model()
+        update(&member, .key(.character("?")))
+        let hostHelp = view(host, size: host.size).plainText, memberHelp = view(member, size: member.size).plainText
+        for line in ["remove a member", "close the room", "export results", "reveal the results", "skip the current card"] {
+            #expect(hostHelp.contains(line), "\(line)\n\(hostHelp)")
+            #expect(!memberHelp.contains(line), "\(line)")
+        }
+    }
+
+    @Test func theExportAnswerIsWrittenAndReported() {
+        var model = Self.host()
+        update(&model, .key(.character("e")))
+        var results = Fixtures.results
+        results.final = false
+        #expect(update(&model, .server(.results(results))).isEmpty, "results without csv are not the export")
+        results.csv = "rank,card\r\n1,dune\r\n"
+        #expect(update(&model, .server(.results(results))) == [.writeExport(results, room: "K7QM-X4TD-9R")])
+        #expect(update(&model, .server(.results(results))).isEmpty, "one export per request")
+        update(&model, .exported(.written(["/tmp/x/swipe-results-K7QM.csv", "/tmp/x/swipe-results-K7QM.json"])))
+        #expect(model.notice?.text == "saved swipe-results-K7QM.csv and .json")
+    }
+
+    @Test func theLobbyShowsTheJoinLine() {
+        var model = Self.host(phase: .lobby)
+        model.options.server = WebSocketURL(scheme: .ws, host: "127.0.0.1", port: 7681)
+        let screen = view(model, size: model.size).plainText
+        #expect(screen.contains("swipe join ws://127.0.0.1:7681/K7QM-X4TD-9R --name NAME"), "\(screen)")
+    }
+
+    @Test func theHostWhoClosesTheRoomLeavesWithZero() {
+        var model = Self.host()
+        let effects = update(&model, .server(.roomClosed(RoomClosed(reason: "closed by the host"))))
+        #expect(effects == [.disconnect, .exit(.closedByYou(room: "K7QM-X4TD-9R"))])
+        #expect(ClientExit.closedByYou(room: "K7QM-X4TD-9R").status == 0)
+    }
+}

@@ -1,0 +1,61 @@
+/// Why the client ends, with the documented exit status and the line left on stderr.
+///
+/// | status | case |
+/// |---|---|
+/// | 0 | `quit`: the user pressed `q`; `closedByYou`: the host closed the room |
+/// | 2 | `refused`: the server refused the join or create before a session existed (its whole message) |
+/// | 3 | `unreachable`: no session could be opened (connection refused, name not resolved, TLS) |
+/// | 4 | `kicked`: the host removed this member |
+/// | 5 | `roomClosed`: the host closed the room |
+/// | 6 | `terminal`: the terminal cannot run the client (not a tty, `TERM=dumb`) |
+/// | 128 + n | `signal`: SIGINT (130), SIGTERM (143), SIGHUP (129) |
+///
+/// ```swift
+/// ClientExit.refused("join: no room \"ZZZZ\"").status    // 2
+/// ClientExit.refused("join: no room \"ZZZZ\"").message   // "swipe: the server refused: join: no room \"ZZZZ\""
+/// ClientExit.quit.message                                 // nil
+/// ```
+public enum ClientExit: Hashable, Sendable {
+    case quit
+    case closedByYou(room: String)
+    case refused(String)
+    case unreachable(String)
+    case kicked(room: String)
+    case roomClosed(room: String, reason: String)
+    case terminal(String)
+    case signal(Int32)
+
+    /// The process exit status.
+    ///
+    /// ```swift
+    /// ClientExit.signal(2).status   // 130
+    /// ```
+    public var status: Int32 {
+        switch self {
+        case .quit, .closedByYou: return 0
+        case .refused: return 2
+        case .unreachable: return 3
+        case .kicked: return 4
+        case .roomClosed: return 5
+        case .terminal: return 6
+        case let .signal(number): return 128 + number
+        }
+    }
+
+    /// The one line printed on stderr once the terminal is restored (nil: nothing to say).
+    ///
+    /// ```swift
+    /// ClientExit.kicked(room: "K7QM").message   // "swipe: the host removed you from room K7QM"
+    /// ```
+    public var message: String? {
+        switch self {
+        case .quit, .signal: return nil
+        case let .closedByYou(room): return "swipe: you closed room \(room)"
+        case let .refused(text): return "swipe: the server refused: " + text
+        case let .unreachable(text): return "swipe: " + text
+        case let .kicked(room): return "swipe: the host removed you from room \(room)"
+        case let .roomClosed(room, reason): return "swipe: room \(room) was closed (\(reason))"
+        case let .terminal(text): return "swipe: " + text
+        }
+    }
+}

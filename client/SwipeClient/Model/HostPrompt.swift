@@ -1,0 +1,33 @@
+import SwipeProtocol
+
+/// A host command waiting for the host's answer: a member to pick (kick) or a yes/no for a
+/// destructive command (reveal, kick, close). Keys go to the prompt while it is open.
+///
+/// ```swift
+/// HostPrompt.confirm(.reveal, member: nil).question(memberName: nil)
+/// // "Reveal the results now and end voting for everyone?"
+/// ```
+public enum HostPrompt: Hashable, Sendable {
+    /// Choosing whom to kick: `selected` indexes `kickCandidates`.
+    case pickMember(selected: Int)
+    /// y sends the command, anything else cancels.
+    case confirm(HostAction, member: MemberID?)
+
+    /// The yes/no question for a command.
+    ///
+    /// ```swift
+    /// HostPrompt.confirm(.kick, member: "m3").question(memberName: "Cy")   // "Remove Cy from the room?"
+    /// ```
+    public func question(memberName: String?) -> String {
+        switch self {
+        case .pickMember: return "Remove whom from the room?"
+        case let .confirm(action, _):
+            switch action {
+            case .reveal: return "Reveal the results now and end voting for everyone?"
+            case .kick: return "Remove \(memberName ?? "this member") from the room?"
+            case .close: return "Close the room for everyone? It cannot be reopened."
+            case .start, .skip, .export: return "Send \(action.rawValue)?"
+            }
+        }
+    }
+}
