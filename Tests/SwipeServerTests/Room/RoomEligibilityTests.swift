@@ -102,6 +102,19 @@ import Testing
         #expect(h.log.last == .cardResolved(card: "dune", outcome: .match))
     }
 
+    /// Bo had already left before the crash: he is not waited for, only those who were online are.
+    @Test func someoneWhoHadLeftBeforeTheCrashIsNotWaitedFor() throws {
+        var h = RoomLockstepTests.started()
+        h.disconnect("m2")
+        h.swipe("m1", "dune", .right)
+        var registry = RoomRegistry(library: .bundled())
+        let report = try registry.restore(from: h.log.map { LogRecord(at: 0, room: h.code, event: $0) }, at: 1_000)
+        #expect(report.rooms == [h.code])
+        let room = try #require(registry.room(h.code))
+        #expect(room.tally(of: "dune") == Tally(card: "dune", likes: 1, voted: 1, eligible: 2), "Ann (voted) and Cy (was online)")
+        #expect(room.members.filter(\.awaitingReturn).map(\.id) == ["m1", "m3"])
+    }
+
     @Test func aRestartAsksForATimerAtTheGracePeriodsEnd() throws {
         let h = try Self.restartedWithCyMissing(grace: 5_000)
         var registry = RoomRegistry(library: .bundled())

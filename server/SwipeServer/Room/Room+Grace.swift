@@ -11,7 +11,8 @@ extension Room {
 
     /// After a restart nobody is connected: every member is offline and a lockstep timer starts
     /// afresh for the current card (server time restarts with the process). In lockstep, members
-    /// still count as the card's voters for `grace` ms, as if online, so a card does not resolve
+    /// who were online when the server went down still count as the card's voters for `grace` ms,
+    /// as if online (those who had already left stay gone), so a card does not resolve
     /// before they had a chance to come back; whoever has not resumed by then counts as gone, and
     /// the card resolves by the same rule as when a member leaves. Returns the timer effects.
     ///
@@ -25,8 +26,10 @@ extension Room {
         case (.lockstep, .finished), (.lockstep, .closed), (.free, _): expectsVoters = false
         }
         for index in members.indices {
+            // Only those who were online when the server went down are waited for: whoever had
+            // already left (logged offline) stays gone.
+            members[index].awaitingReturn = expectsVoters && members[index].role.canVote && members[index].online
             members[index].online = false
-            members[index].awaitingReturn = expectsVoters && members[index].role.canVote
             members[index].lastDragSentAt = nil
         }
         lastActivity = now
