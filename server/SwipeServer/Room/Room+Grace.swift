@@ -42,13 +42,18 @@ extension Room {
         return timer
     }
 
-    /// The grace period is over: members who have not resumed count as gone. The current card
-    /// resolves if everyone left has voted.
+    /// The grace period is over: members who have not resumed count as gone, and the log says so
+    /// (a later restart does not wait for them again). The current card resolves if everyone left
+    /// has voted.
     mutating func endGracePeriod(at now: ServerTime) -> [RoomEffect] {
         let before = currentTally
         graceDeadline = nil
-        for index in members.indices { members[index].awaitingReturn = false }
-        return eligibilityChanged(from: before) + resolveLockstepIfDecided(at: now)
+        var effects: [RoomEffect] = []
+        for index in members.indices where members[index].awaitingReturn {
+            members[index].awaitingReturn = false
+            effects.append(log(.memberOffline(member: members[index].id), at: now))
+        }
+        return effects + eligibilityChanged(from: before) + resolveLockstepIfDecided(at: now)
     }
 
     /// Lockstep: the current card's tally now (nil when no card is being voted on).
