@@ -14,9 +14,11 @@ public struct CreateRoom: Hashable, Sendable, Codable {
     public var pacing: Pacing?
     public var timerSeconds: Double?
     public var quorum: Int?
+    /// How every screen stacks the cards (default `stack`).
+    public var layout: RoomLayout?
 
     public init(name: String, deck: String? = nil, cards: [Card]? = nil, rule: VoteRule? = nil, pacing: Pacing? = nil,
-                timerSeconds: Double? = nil, quorum: Int? = nil) {
+                timerSeconds: Double? = nil, quorum: Int? = nil, layout: RoomLayout? = nil) {
         self.name = name
         self.deck = deck
         self.cards = cards
@@ -24,6 +26,7 @@ public struct CreateRoom: Hashable, Sendable, Codable {
         self.pacing = pacing
         self.timerSeconds = timerSeconds
         self.quorum = quorum
+        self.layout = layout
     }
 }
 

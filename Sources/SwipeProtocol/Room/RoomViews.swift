@@ -132,10 +132,13 @@ public struct RoomSnapshot: Hashable, Sendable, Codable {
     public var matches: [CardID]
     /// Server time (ms) at which the current lockstep card's timer runs out, if running.
     public var deadline: Double?
+    /// How every screen in the room stacks the cards (absent from older servers: `stack`).
+    public var layout: RoomLayout?
 
     public init(code: RoomCode, deckName: String, rule: VoteRule, pacing: Pacing, phase: RoomPhase,
                 timerSeconds: Double? = nil, quorum: Int? = nil, members: [MemberInfo], totalCards: Int, remaining: Int,
-                visible: [Card], tallies: [Tally] = [], myVotes: [String: Vote] = [:], matches: [CardID] = [], deadline: Double? = nil) {
+                visible: [Card], tallies: [Tally] = [], myVotes: [String: Vote] = [:], matches: [CardID] = [], deadline: Double? = nil,
+                layout: RoomLayout? = nil) {
         self.code = code
         self.deckName = deckName
         self.rule = rule
@@ -151,5 +154,6 @@ public struct RoomSnapshot: Hashable, Sendable, Codable {
         self.myVotes = myVotes
         self.matches = matches
         self.deadline = deadline
+        self.layout = layout
     }
 }

@@ -84,7 +84,8 @@ public struct RoomRegistry: Sendable {
         if let quorum = request.quorum, quorum < 1 { return refuse(.badField, "create: field \"quorum\" must be at least 1") }
         let settings = RoomSettings(rule: request.rule ?? .majority, pacing: request.pacing ?? .lockstep,
                                     timerSeconds: request.timerSeconds, quorum: request.quorum,
-                                    maxMembers: limits.maxMembersPerRoom, animationLead: limits.animationLead)
+                                    maxMembers: limits.maxMembersPerRoom, animationLead: limits.animationLead,
+                                    layout: request.layout ?? .stack)
         var code = RoomCodes.make(&random)
         while rooms[code] != nil { code = RoomCodes.make(&random) }
         var room = Room(code: code, deckName: deckName, cards: cards, settings: settings, at: now)

@@ -29,7 +29,9 @@ public struct LogRecord: Hashable, Sendable, Codable {
 /// ```
 public enum LogEvent: Hashable, Sendable, Codable {
     /// Everything needed to rebuild the room: the full cards (inline decks have no other copy) and settings.
-    case roomCreated(deck: String, cards: [Card], rule: VoteRule, pacing: Pacing, timerSeconds: Double?, quorum: Int?)
+    /// `layout` is absent from records written before rooms had one (then `stack`).
+    case roomCreated(deck: String, cards: [Card], rule: VoteRule, pacing: Pacing, timerSeconds: Double?, quorum: Int?,
+                     layout: RoomLayout? = nil)
     case memberJoined(member: MemberID, name: String, role: Role, token: String)
     case memberOnline(member: MemberID)
     case memberOffline(member: MemberID)

@@ -66,7 +66,7 @@ extension Room {
             currentIndex += 1
             let (visible, remaining) = window(for: MemberID(""))
             effects += RoomAnimations.lockstepResolution(card: card.id, outcome: outcome, tally: finalTally,
-                                                        window: visible, at: animationStart(at: now))
+                                                        window: visible, layout: settings.layout, at: animationStart(at: now))
             effects.append(.broadcast(.cardResolved(CardResolved(card: card.id, outcome: outcome, tally: finalTally,
                                                                  visible: visible, remaining: remaining)), except: nil))
         case .free:

@@ -72,7 +72,7 @@ extension Room {
             code: code, deckName: deckName, rule: settings.rule, pacing: settings.pacing, phase: phase,
             timerSeconds: settings.timerSeconds, quorum: settings.quorum, members: members.map(memberInfo),
             totalCards: cards.count, remaining: remaining, visible: visible, tallies: tallies, myVotes: myVotes,
-            matches: matches, deadline: deadline)
+            matches: matches, deadline: deadline, layout: settings.layout)
         return Welcome(you: member, token: token, serverTime: now, room: snapshot)
     }
 }

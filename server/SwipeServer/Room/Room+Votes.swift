@@ -40,7 +40,8 @@ extension Room {
         ]
         if settings.pacing == .free {
             effects += RoomAnimations.ownSwipe(card: swipe.card, direction: swipe.direction, for: id,
-                                               window: window(for: id).visible, at: animationStart(at: now))
+                                               window: window(for: id).visible, layout: settings.layout,
+                                               at: animationStart(at: now))
         }
         effects.append(.broadcast(.tally(tally(of: swipe.card)), except: nil))
         // After the tally (what everyone watches): the voter's marks for every sidebar.

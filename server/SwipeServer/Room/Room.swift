@@ -68,7 +68,7 @@ public struct Room: Sendable {
     /// ```
     public func creationRecord(at now: ServerTime) -> RoomEffect {
         log(.roomCreated(deck: deckName, cards: cards, rule: settings.rule, pacing: settings.pacing,
-                         timerSeconds: settings.timerSeconds, quorum: settings.quorum), at: now)
+                         timerSeconds: settings.timerSeconds, quorum: settings.quorum, layout: settings.layout), at: now)
     }
 
     /// Handles one event at server time `now`; returns what to do, in order.

@@ -42,7 +42,6 @@ enum RoomAnimations {
     /// The layout space every client maps to its own size: the source's 300 × 400 container.
     static let bounds = Rect(origin: .zero, size: .sourceContainer)
     static let physics = DragPhysics(configuration: .default)
-    static let layout = LayoutStyle.stackedInsets.layout
 
     /// Where a card dragged by `translation` is drawn and which way its overlay leans.
     static func dragState(translation: Point) -> DragState {
@@ -64,10 +63,12 @@ enum RoomAnimations {
                       duration: spec.duration, startAt: start, member: member, index: index)
     }
 
-    /// After the top card leaves: the rest move up one slot and a new last card appears.
-    static func reflow(window: [Card], member: MemberID?, at now: ServerTime) -> [CardAnimation] {
-        let count = Room.visibleCount
-        return window.enumerated().map { index, card in
+    /// After the top card leaves: the rest move up one slot of the room's layout and a new last card
+    /// appears (Koloda's background card: the one slot behind, arriving with the spring).
+    static func reflow(window: [Card], layout style: RoomLayout, member: MemberID?, at now: ServerTime) -> [CardAnimation] {
+        let count = style.style.defaultVisibleCount
+        let layout = style.style.layout
+        return window.prefix(count).enumerated().map { index, card in
             if index == count - 1 {
                 return animation(StandardAnimations.appear(), card: card.id, at: now, member: member, index: index)
             }
@@ -78,7 +79,7 @@ enum RoomAnimations {
     }
 
     /// Lockstep: everyone sees the card leave the way the group leaned, then the stack move up.
-    static func lockstepResolution(card: CardID, outcome: CardOutcome, tally: Tally, window: [Card],
+    static func lockstepResolution(card: CardID, outcome: CardOutcome, tally: Tally, window: [Card], layout: RoomLayout,
                                    at now: ServerTime) -> [RoomEffect] {
         let direction: SwipeDirection
         switch outcome {
@@ -86,15 +87,15 @@ enum RoomAnimations {
         case .noMatch, .timedOut, .skipped: direction = tally.score > tally.nopes ? .right : .left
         }
         var animations = [animation(StandardAnimations.flyOff(from: .identity, direction: direction), card: card, at: now, member: nil)]
-        animations += reflow(window: window, member: nil, at: now)
+        animations += reflow(window: window, layout: layout, member: nil, at: now)
         return animations.map { .broadcast(.animation($0), except: nil) }
     }
 
     /// Free pacing: the swiper's own card flies off and their stack moves up.
-    static func ownSwipe(card: CardID, direction: SwipeDirection, for member: MemberID, window: [Card],
+    static func ownSwipe(card: CardID, direction: SwipeDirection, for member: MemberID, window: [Card], layout: RoomLayout,
                          at now: ServerTime) -> [RoomEffect] {
         var animations = [animation(StandardAnimations.flyOff(from: .identity, direction: direction), card: card, at: now, member: member)]
-        animations += reflow(window: window, member: member, at: now)
+        animations += reflow(window: window, layout: layout, member: member, at: now)
         return animations.map { .send(.animation($0), to: member) }
     }
 

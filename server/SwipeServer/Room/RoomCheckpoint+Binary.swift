@@ -103,6 +103,7 @@ extension RoomCheckpoint {
         w.optional(settings.quorum) { w, quorum in w.int(quorum) }
         w.int(settings.maxMembers)
         w.double(settings.animationLead)
+        w.string(settings.layout.rawValue)
     }
 
     private static func readSettings(_ r: inout CheckpointReader) throws -> RoomSettings {
@@ -115,6 +116,7 @@ extension RoomCheckpoint {
         case let other: throw CheckpointReader.Malformed(description: "unknown rule \"\(other)\"")
         }
         return RoomSettings(rule: rule, pacing: try r.raw(Pacing.self), timerSeconds: try r.optional { r in try r.double() },
-                            quorum: try r.optional { r in try r.int() }, maxMembers: try r.int(), animationLead: try r.double())
+                            quorum: try r.optional { r in try r.int() }, maxMembers: try r.int(), animationLead: try r.double(),
+                            layout: try r.raw(RoomLayout.self))
     }
 }

@@ -18,18 +18,21 @@ public struct RoomSettings: Hashable, Sendable, Codable {
     /// screen, having received it before it starts, starts it at the same instant. A server
     /// setting (`--animation-lead`), not logged: like `maxMembers`, the running server's value.
     public var animationLead: ServerTime
+    /// How every screen stacks the cards (chosen at creation, logged, sent in `welcome`).
+    public var layout: RoomLayout
 
     /// The default animation lead: 80 ms, more than a round trip on the networks groups use and
     /// short enough not to be seen as lag.
     public static let defaultAnimationLead: ServerTime = 80
 
     public init(rule: VoteRule = .majority, pacing: Pacing = .lockstep, timerSeconds: Double? = nil, quorum: Int? = nil,
-                maxMembers: Int = 64, animationLead: ServerTime = RoomSettings.defaultAnimationLead) {
+                maxMembers: Int = 64, animationLead: ServerTime = RoomSettings.defaultAnimationLead, layout: RoomLayout = .stack) {
         self.rule = rule
         self.pacing = pacing
         self.timerSeconds = timerSeconds
         self.quorum = quorum
         self.maxMembers = maxMembers
         self.animationLead = animationLead
+        self.layout = layout
     }
 }
