@@ -43,6 +43,9 @@ public struct HotJSONWriter {
             writer.integer("superLikes", tally.superLikes)
             writer.integer("voted", tally.voted)
             writer.integer("eligible", tally.eligible)
+            if let voter = tally.voter { writer.string("voter", voter.rawValue) }
+            if let cast = tally.voterVotesCast { writer.integer("voterVotesCast", cast) }
+            if let voted = tally.voterVotedCurrent { writer.boolean("voterVotedCurrent", voted) }
         case let .memberUpdated(member):
             writer.string("id", member.id.rawValue)
             writer.string("name", member.name)

@@ -56,12 +56,28 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable, Codable {
     }
 }
 
-/// The protocol's version, sent in `welcome` and as the WebSocket subprotocol name.
+/// The protocol's version, sent in `welcome` and as the WebSocket subprotocol name. Version 2 is
+/// version 1 with a vote's marks carried in its `tally` instead of a `memberUpdated` after it (one
+/// message per vote for everyone); a server speaks both, by the subprotocol the client chose.
 ///
 /// ```swift
-/// ProtocolVersion.subprotocol   // "swipedeck.v1"
+/// ProtocolVersion.subprotocol          // "swipedeck.v2"
+/// ProtocolVersion.version(ofSubprotocol: "swipedeck.v1")   // 1
 /// ```
 public enum ProtocolVersion {
-    public static let current = 1
-    public static let subprotocol = "swipedeck.v1"
+    public static let current = 2
+    public static let subprotocol = "swipedeck.v2"
+    /// Version 1's name: still served, and what a client that offers no subprotocol gets.
+    public static let subprotocolV1 = "swipedeck.v1"
+    /// What a client offers, best first.
+    public static let offered = [subprotocol, subprotocolV1]
+
+    /// The version a subprotocol name stands for (nil: not ours).
+    public static func version(ofSubprotocol name: String) -> Int? {
+        switch name {
+        case subprotocol: return 2
+        case subprotocolV1: return 1
+        default: return nil
+        }
+    }
 }

@@ -39,6 +39,11 @@ public struct Tally: Hashable, Sendable, Codable {
     public var voted: Int
     /// How many members may vote on it (online voters in lockstep).
     public var eligible: Int
+    /// Protocol 2: the member whose vote or undo this tally follows, with their marks now (what a
+    /// `memberUpdated` after it says in protocol 1, which protocol 2 no longer sends). Absent otherwise.
+    public var voter: MemberID?
+    public var voterVotesCast: Int?
+    public var voterVotedCurrent: Bool?
 
     public init(card: CardID, likes: Int = 0, nopes: Int = 0, superLikes: Int = 0, voted: Int = 0, eligible: Int = 0) {
         self.card = card
@@ -47,6 +52,28 @@ public struct Tally: Hashable, Sendable, Codable {
         self.superLikes = superLikes
         self.voted = voted
         self.eligible = eligible
+    }
+
+    /// The same counts, saying whose vote or undo they follow and that member's marks.
+    ///
+    /// ```swift
+    /// tally.followingVote(of: bo)   // voter "m2", voterVotesCast 3, voterVotedCurrent true
+    /// ```
+    public func followingVote(of member: MemberInfo) -> Tally {
+        var tally = self
+        tally.voter = member.id
+        tally.voterVotesCast = member.votesCast
+        tally.voterVotedCurrent = member.votedCurrent
+        return tally
+    }
+
+    /// The counts alone (no voter).
+    public var counts: Tally {
+        var tally = self
+        tally.voter = nil
+        tally.voterVotesCast = nil
+        tally.voterVotedCurrent = nil
+        return tally
     }
 
     /// Likes with super-likes counted double.

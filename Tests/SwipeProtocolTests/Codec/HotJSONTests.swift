@@ -40,8 +40,11 @@ import SwipeProtocol
                     direction: flag() ? SwipeDirection.allCases[mutator.roll(8)] : nil, serverTime: number(),
                     center: flag() ? Point(x: number(), y: number()) : nil, scale: flag() ? number() : nil))
             case 1:
-                return .tally(Tally(card: CardID(string()), likes: integer(), nopes: integer(), superLikes: integer(),
-                                    voted: integer(), eligible: integer()))
+                let tally = Tally(card: CardID(string()), likes: integer(), nopes: integer(), superLikes: integer(),
+                                  voted: integer(), eligible: integer())
+                guard flag() else { return .tally(tally) }
+                return .tally(tally.followingVote(of: MemberInfo(id: MemberID(string()), name: "x", role: .member, online: true,
+                                                                 votedCurrent: flag(), votesCast: integer())))
             default:
                 return .memberUpdated(MemberInfo(id: MemberID(string()), name: string(), role: flag() ? .host : .member,
                                                  online: flag(), votedCurrent: flag(), votesCast: integer()))

@@ -36,7 +36,7 @@ struct RoomHarness {
                 replies[connection, default: []].append(message)
                 lastReply = message
             case let .send(message, to: member): inbox[member, default: []].append(message)
-            case let .broadcast(message, except: skipped):
+            case let .broadcast(message, except: skipped), let .broadcastToProtocol1(message, except: skipped):   // as a protocol-1 client
                 for member in members where member != skipped && (room?.members.first { $0.id == member }?.online ?? false) {
                     inbox[member, default: []].append(message)
                 }

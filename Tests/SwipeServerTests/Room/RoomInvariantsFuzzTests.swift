@@ -74,7 +74,7 @@ import Testing
                 case let .append(record): records.append(record)
                 case let .close(member, _, _):
                     bound = bound.filter { !($0.value.1 == member && $0.value.0 == code) }
-                case .reply, .send, .broadcast, .scheduleTimer, .cancelTimer: break
+                case .reply, .send, .broadcast, .broadcastToProtocol1, .scheduleTimer, .cancelTimer: break
                 }
             }
             bound = bound.filter { entry in registry.rooms[entry.value.0]?.members.contains { $0.id == entry.value.1 } ?? false }

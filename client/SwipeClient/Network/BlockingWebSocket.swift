@@ -35,7 +35,7 @@ public final class BlockingWebSocket: @unchecked Sendable {
     /// let socket = try BlockingWebSocket(url: url, timeout: 2, deflate: false)
     /// ```
     public init(url: WebSocketURL, timeout: Double = 5, insecure: Bool = false, deflate: Bool = true,
-                subprotocol: String = ProtocolVersion.subprotocol) throws {
+                subprotocol: String = ProtocolVersion.subprotocolV1) throws {
         let loop = try WebSocketClientLoop(subprotocol: subprotocol, deflate: deflate) { [weak self] event in
             self?.record(event)
         }

@@ -40,7 +40,7 @@ final class ClientLoopCore: @unchecked Sendable {
         self.onEvent = onEvent
         self.maxMessageBytes = maxMessageBytes
         self.subprotocol = subprotocol
-        protocols = ClientProtocolTable(name: subprotocol, deflate: deflate)
+        protocols = ClientProtocolTable(offer: subprotocol, deflate: deflate)
         writeCapacity = 64 << 10
         writeBuffer = UnsafeMutableRawPointer.allocate(byteCount: writeCapacity + swipe_lws_pre(), alignment: 16)
 

@@ -8,16 +8,25 @@ struct ClientProtocolTable {
     let protocols: UnsafeMutablePointer<lws_protocols>
     let extensions: UnsafeMutablePointer<lws_extension>?
     private let names: [UnsafeMutablePointer<CChar>]
+    /// Entries in `protocols`, the zeroed terminator included.
+    private let count: Int
 
-    init(name: String, deflate: Bool) {
-        let protocolName = strdup(name)
-        protocols = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
-        protocols.initialize(repeating: lws_protocols(), count: 2)
-        protocols[0].name = UnsafePointer(protocolName)
-        protocols[0].callback = clientLoopCallback
-        protocols[0].per_session_data_size = 0
-        protocols[0].rx_buffer_size = 0
-        var names = [protocolName].compactMap { $0 }
+    /// `offer` is what the client sends in Sec-WebSocket-Protocol ("swipedeck.v2, swipedeck.v1"):
+    /// every name in it gets an entry, so lws accepts whichever one the server chooses.
+    init(offer: String, deflate: Bool) {
+        let offered = offer.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        count = offered.count + 1
+        protocols = UnsafeMutablePointer<lws_protocols>.allocate(capacity: count)
+        protocols.initialize(repeating: lws_protocols(), count: count)
+        var names: [UnsafeMutablePointer<CChar>] = []
+        for (index, name) in offered.enumerated() {
+            guard let protocolName = strdup(name) else { continue }
+            protocols[index].name = UnsafePointer(protocolName)
+            protocols[index].callback = clientLoopCallback
+            protocols[index].per_session_data_size = 0
+            protocols[index].rx_buffer_size = 0
+            names.append(protocolName)
+        }
         if deflate {
             let extensionName = strdup("permessage-deflate")
             let extensionOptions = strdup("permessage-deflate; client_no_context_takeover; client_max_window_bits")
@@ -35,7 +44,7 @@ struct ClientProtocolTable {
     }
 
     func deallocate() {
-        protocols.deinitialize(count: 2)
+        protocols.deinitialize(count: count)
         protocols.deallocate()
         if let extensions {
             extensions.deinitialize(count: 2)

@@ -30,7 +30,7 @@ public final class WebSocketClientLoop: @unchecked Sendable {
     /// let loop = try WebSocketClientLoop(deflate: false, maxMessageBytes: 64 << 10) { _ in }
     /// let many = try WebSocketClientLoop(deflate: false, epoll: true) { _ in }
     /// ```
-    public init(subprotocol: String = ProtocolVersion.subprotocol, deflate: Bool = true, maxMessageBytes: Int = 1 << 20,
+    public init(subprotocol: String = ProtocolVersion.offered.joined(separator: ", "), deflate: Bool = true, maxMessageBytes: Int = 1 << 20,
                 epoll: Bool = false, onEvent: @escaping @Sendable (WebSocketClientEvent) -> Void) throws {
         let core = try ClientLoopCore(subprotocol: subprotocol, deflate: deflate, maxMessageBytes: maxMessageBytes,
                                       epoll: epoll, onEvent: onEvent)

@@ -38,6 +38,13 @@ extension AppModel {
             editRoom { room in
                 if let i = room.tallies.firstIndex(where: { $0.card == tally.card }) { room.tallies[i] = tally } else { room.tallies.append(tally) }
             }
+            // Protocol 2: the voter's marks come with the tally (protocol 1 sends a memberUpdated after it).
+            if let voter = tally.voter {
+                editMember(voter) { member in
+                    if let cast = tally.voterVotesCast { member.votesCast = cast }
+                    if let voted = tally.voterVotedCurrent { member.votedCurrent = voted }
+                }
+            }
             if let early = sentAhead, early.card.id == tally.card, tally.eligible > tally.voted { bringBackSentAhead() }
         case let .cardResolved(resolved): cardResolved(resolved)
         case let .match(match):

@@ -43,9 +43,11 @@ extension Room {
                                                window: window(for: id).visible, layout: settings.layout,
                                                at: animationStart(at: now))
         }
-        effects.append(.broadcast(.tally(tally(of: swipe.card)), except: nil))
-        // After the tally (what everyone watches): the voter's marks for every sidebar.
-        effects.append(.broadcast(.memberUpdated(memberInfo(members[index])), except: nil))
+        // One message per vote for protocol 2: the tally carries the voter's marks; protocol 1 gets
+        // them after it in a memberUpdated.
+        let info = memberInfo(members[index])
+        effects.append(.broadcast(.tally(tally(of: swipe.card).followingVote(of: info)), except: nil))
+        effects.append(.broadcastToProtocol1(.memberUpdated(info), except: nil))
         switch settings.pacing {
         case .lockstep: effects += resolveLockstepIfDecided(at: now)
         case .free: effects += resolveFreeIfDecided(swipe.card, at: now)
@@ -75,8 +77,9 @@ extension Room {
         if settings.pacing == .free {
             effects.append(.send(.animation(RoomAnimations.revert(card: card, direction: previous.direction, for: id, at: animationStart(at: now))), to: id))
         }
-        effects.append(.broadcast(.tally(tally(of: card)), except: nil))
-        effects.append(.broadcast(.memberUpdated(memberInfo(members[index])), except: nil))
+        let info = memberInfo(members[index])
+        effects.append(.broadcast(.tally(tally(of: card).followingVote(of: info)), except: nil))
+        effects.append(.broadcastToProtocol1(.memberUpdated(info), except: nil))
         return effects
     }
 

@@ -70,6 +70,9 @@ public enum RoomEffect: Hashable, Sendable {
     case reply(ServerMessage, to: ConnectionID)
     case send(ServerMessage, to: MemberID)
     case broadcast(ServerMessage, except: MemberID?)
+    /// Like `broadcast`, to connections that speak protocol 1 only: what protocol 2 already carried
+    /// in the message before it (a voter's marks in the `tally`).
+    case broadcastToProtocol1(ServerMessage, except: MemberID?)
     /// Close the member's current connection (after flushing what is queued for it).
     case close(MemberID, CloseCode, reason: String)
     /// Call back with `.timerFired` at this server time (replaces any earlier request).

@@ -26,6 +26,8 @@ final class Connection {
     /// 1009 close waits for its last fragment (closing earlier would reset a client that is still
     /// sending, and it would never read the `tooLarge` error).
     var discardingOversize = false
+    /// The protocol version its subprotocol chose (1 when it offered none).
+    var protocolVersion = 1
 
     init(id: ConnectionID, wsi: OpaquePointer, limits: TransportLimits, address: String) {
         self.address = address

@@ -12,6 +12,10 @@ extension ServerShell {
         nextConnectionNumber += 1
         connections[wsi] = connection
         connectionsByID[connection.id] = connection
+        if let chosen = lws_get_protocol(wsi)?.pointee.name.map({ String(cString: $0) }),
+           let version = ProtocolVersion.version(ofSubprotocol: chosen) {
+            connection.protocolVersion = version
+        }
         logger.debug("\(connection.id) connected from \(address)")
         if lws_is_ssl(wsi) == 0 { ReceiveGuard.watch(socket: lws_get_socket_fd(wsi), connection: wsi) }
         if shutdownDeadline != nil { closeAfterFlush(connection, .goingAway, "server shutting down") }

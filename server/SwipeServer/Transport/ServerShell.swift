@@ -209,16 +209,17 @@ final class ServerShell: @unchecked Sendable {
             case let .reply(message, to: connectionID):
                 if let connection = connectionsByID[connectionID] { enqueue(message, to: connection) }
             case let .send(message, to: member):
-                if let code, let connection = connection(of: member, in: code) { enqueue(message, to: connection) }
-            case let .broadcast(message, except: skipped):
-                guard let code, let members = membersOnline[code] else { continue }
-                guard let bytes = encode(message) else { continue }
-                let (key, replaceable) = coalescingKey(message)
-                for (member, connectionID) in members where member != skipped {
-                    if let connection = connectionsByID[connectionID] {
-                        enqueue(bytes, key: key, replaceable: replaceable, to: connection)
-                    }
+                guard let code, let connection = connection(of: member, in: code) else { continue }
+                if case var .welcome(welcome) = message, connection.protocolVersion != welcome.`protocol` {
+                    welcome.`protocol` = connection.protocolVersion   // the version this connection chose
+                    enqueue(.welcome(welcome), to: connection)
+                } else {
+                    enqueue(message, to: connection)
                 }
+            case let .broadcast(message, except: skipped):
+                if let code { broadcast(message, in: code, except: skipped, toProtocol1Only: false) }
+            case let .broadcastToProtocol1(message, except: skipped):
+                if let code { broadcast(message, in: code, except: skipped, toProtocol1Only: true) }
             case let .close(member, closeCode, reason):
                 guard let code, let connection = connection(of: member, in: code) else { continue }
                 membersOnline[code]?[member] = nil
@@ -240,6 +241,16 @@ final class ServerShell: @unchecked Sendable {
             forgetStored(code)   // closed by its host: out of what a restart loads
         }
         armWakeTimer()
+    }
+
+    /// Encodes once and queues for every online member of the room (but `skipped`).
+    private func broadcast(_ message: ServerMessage, in code: RoomCode, except skipped: MemberID?, toProtocol1Only: Bool) {
+        guard let members = membersOnline[code], let bytes = encode(message) else { return }
+        let (key, replaceable) = coalescingKey(message)
+        for (member, connectionID) in members where member != skipped {
+            guard let connection = connectionsByID[connectionID], !toProtocol1Only || connection.protocolVersion == 1 else { continue }
+            enqueue(bytes, key: key, replaceable: replaceable, to: connection)
+        }
     }
 
     private func connection(of member: MemberID, in code: RoomCode) -> Connection? {

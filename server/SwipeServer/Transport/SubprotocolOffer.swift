@@ -17,12 +17,12 @@ struct SubprotocolOffer: Hashable, Sendable {
         names = (header ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    var isServed: Bool { names.isEmpty || names.contains(ProtocolVersion.subprotocol) }
+    var isServed: Bool { names.isEmpty || names.contains { ProtocolVersion.version(ofSubprotocol: $0) != nil } }
 
     /// The 400's reason, or nil when the offer is served.
     var refusal: String? {
         guard !isServed else { return nil }
         let offered = String(names.joined(separator: ", ").prefix(100))
-        return "no supported subprotocol in \"\(offered)\": offer \(ProtocolVersion.subprotocol) (or none)"
+        return "no supported subprotocol in \"\(offered)\": offer \(ProtocolVersion.offered.joined(separator: " or ")) (or none)"
     }
 }

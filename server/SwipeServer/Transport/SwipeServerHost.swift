@@ -216,14 +216,19 @@ public final class SwipeServerHost: @unchecked Sendable {
         return copy
     }
 
+    /// swipedeck.v1 first (lws's default, for clients that offer no subprotocol), then swipedeck.v2;
+    /// one callback serves both and each connection remembers which it chose.
     private func makeProtocols() -> UnsafeMutablePointer<lws_protocols> {
-        let list = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
-        var swipe = lws_protocols()
-        swipe.name = UnsafePointer(own(ProtocolVersion.subprotocol))
-        swipe.callback = swipeServerCallback
-        swipe.rx_buffer_size = 16 * 1024
-        list.initialize(to: swipe)
-        (list + 1).initialize(to: lws_protocols())
+        let names = [ProtocolVersion.subprotocolV1, ProtocolVersion.subprotocol]
+        let list = UnsafeMutablePointer<lws_protocols>.allocate(capacity: names.count + 1)
+        for (index, name) in names.enumerated() {
+            var swipe = lws_protocols()
+            swipe.name = UnsafePointer(own(name))
+            swipe.callback = swipeServerCallback
+            swipe.rx_buffer_size = 16 * 1024
+            (list + index).initialize(to: swipe)
+        }
+        (list + names.count).initialize(to: lws_protocols())
         protocols = list
         return list
     }
