@@ -58,7 +58,8 @@ let package = Package(
             ],
             path: "server/swipe-server",
             // recv is exported so that libwebsockets' calls reach RecvInterposer.swift (unmasked frames).
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=recv"])]),
+            // SSL_read likewise for wss:// (TLSReadInterposer.swift).
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=recv", "-Xlinker", "--export-dynamic-symbol=SSL_read"])]),
 
         // The terminal client module: model/update/view, painter, lws client.
         .target(

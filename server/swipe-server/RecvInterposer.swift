@@ -44,7 +44,7 @@ public func swipeServerRecv(_ socket: Int32, _ buffer: UnsafeMutableRawPointer?,
     case .nothing:
         errno = EAGAIN   // nothing lws may have: the rest is dropped and the connection is closing
         return -1
-    case .hangUp:
+    case .hangUp, .answerThenHangUp:
         return 0   // answered here (431): lws sees the peer hang up
     }
 }

@@ -115,6 +115,7 @@ struct Serve: ParsableCommand {
         }
         DescriptorLimit.raiseToHard()
         RecvInterposer.install()
+        TLSReadInterposer.install()
         var configuration = ServerConfiguration(host: host, port: port, decks: library, tlsCertificatePath: tlsCert,
                                                 tlsPrivateKeyPath: tlsKey, logger: Logger(label: "swipe-server"),
                                                 dataDirectory: data ?? Self.defaultDataDirectory(), durability: durability)

@@ -12,18 +12,7 @@ import SwipeProtocol
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let key = directory.appendingPathComponent("key.pem").path
-        let certificate = directory.appendingPathComponent("cert.pem").path
-        let make = Process()
-        make.executableURL = URL(fileURLWithPath: Self.openssl)
-        make.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate,
-                          "-days", "1", "-subj", "/CN=127.0.0.1"]
-        make.standardOutput = FileHandle.nullDevice
-        make.standardError = FileHandle.nullDevice
-        try make.run()
-        make.waitUntilExit()
-        #expect(make.terminationStatus == 0)
-
+        let (certificate, key) = try Self.makeCertificate(in: directory)
         let server = try ServerProcess(arguments: ["--tls-cert", certificate, "--tls-key", key])
         let socket = try BlockingWebSocket(url: try WebSocketURL(parsing: "wss://127.0.0.1:\(server.port)/"),
                                            timeout: ServerSessionTests.wait, insecure: true)
@@ -34,5 +23,21 @@ import SwipeProtocol
         guard case let .pong(pong)? = ServerSessionTests.next(socket, "pong") else { Issue.record("no pong over TLS"); return }
         #expect(pong.t == 7)
         #expect(server.terminate() == 0)
+    }
+
+    /// A throwaway self-signed certificate and key for 127.0.0.1 in `directory`.
+    static func makeCertificate(in directory: URL) throws -> (certificate: String, key: String) {
+        let key = directory.appendingPathComponent("key.pem").path
+        let certificate = directory.appendingPathComponent("cert.pem").path
+        let make = Process()
+        make.executableURL = URL(fileURLWithPath: openssl)
+        make.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate,
+                          "-days", "1", "-subj", "/CN=127.0.0.1"]
+        make.standardOutput = FileHandle.nullDevice
+        make.standardError = FileHandle.nullDevice
+        try make.run()
+        make.waitUntilExit()
+        guard make.terminationStatus == 0 else { throw ServerProcess.Failure(description: "openssl req failed") }
+        return (certificate, key)
     }
 }

@@ -7,10 +7,12 @@ import SwipeProtocol
 /// room, start it and have a vote acknowledged.
 enum FreshClient {
     /// True when a new client created a room and got `voteAccepted` for its first vote.
-    static func createsARoomAndVotes(on server: ServerProcess, timeout: Double = 10) -> Bool {
+    /// `tls`: over wss:// (a server started with a throwaway certificate: not verified).
+    static func createsARoomAndVotes(on server: ServerProcess, timeout: Double = 10, tls: Bool = false) -> Bool {
+        let address = tls ? server.url.replacingOccurrences(of: "ws://", with: "wss://") : server.url
         guard server.process.isRunning,
-              let url = try? WebSocketURL(parsing: server.url),
-              let client = try? BlockingWebSocket(url: url, timeout: timeout) else { return false }
+              let url = try? WebSocketURL(parsing: address),
+              let client = try? BlockingWebSocket(url: url, timeout: timeout, insecure: tls) else { return false }
         defer { client.close() }
         client.send(.create(CreateRoom(name: "Fresh", deck: "movies", pacing: .lockstep)))
         guard case let .welcome(welcome)? = client.receive(until: { $0.type == "welcome" || $0.type == "error" }, timeout: timeout),

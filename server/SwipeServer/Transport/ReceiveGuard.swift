@@ -9,7 +9,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Plain (non-TLS) sockets whose incoming bytes are checked as recv returns them, before lws parses
+/// Sockets whose incoming bytes are checked as recv (plain) or SSL_read (TLS) returns them, before lws parses
 /// them. Until its first request head ends, a socket's head is counted: one over `headLimit` gets a
 /// 431 written here and lws sees the connection end (lws itself would drop it unanswered). Once it
 /// is a WebSocket, its frames are followed: libwebsockets 4.1 reads the mask bit but does not enforce
@@ -18,17 +18,22 @@ import Glibc
 /// `ServerShell.writeable` closes it with 1002.
 ///
 /// ```swift
-/// ReceiveGuard.watchHead(socket: fd)                   // FILTER_NETWORK_CONNECTION, not TLS
+/// ReceiveGuard.watchHead(socket: fd, tls: false)       // FILTER_NETWORK_CONNECTION
 /// ReceiveGuard.watch(socket: fd, connection: wsi)      // ESTABLISHED, not TLS
 /// let passed = ReceiveGuard.inspect(socket: fd, bytes: received)   // in the recv interposer
 /// ReceiveGuard.wasUnmasked(socket: fd)                 // in WRITEABLE: close 1002
 /// ```
 public enum ReceiveGuard {
     private enum Watched {
-        case head(HeadScanner)
+        /// `tls`: the head arrives through SSL_read.
+        case head(HeadScanner, tls: Bool)
         case passing
-        case frames(MaskScanner, connection: OpaquePointer)
+        /// `tls`: the frames are read through SSL_read (plaintext), not recv (which sees ciphertext).
+        case frames(MaskScanner, connection: OpaquePointer, tls: Bool)
     }
+
+    /// Which read delivered the bytes: recv on a plain socket, or SSL_read's plaintext on a TLS one.
+    public enum Source: Hashable, Sendable { case plain, tls }
 
     /// Longest request head answered by lws; longer gets 431 (lws keeps `SwipeServerHost.maxHeaderBytes`).
     public static let headLimit = 8 * 1024
@@ -47,6 +52,8 @@ public enum ReceiveGuard {
         case nothing
         /// Report the end of the stream (the connection was answered 431 here).
         case hangUp
+        /// TLS: write this answer (431) through the connection's TLS session, then report the end of the stream.
+        case answerThenHangUp([UInt8])
     }
 
     private static let lock = NSLock()
@@ -57,15 +64,21 @@ public enum ReceiveGuard {
     /// ReceiveGuard.isInterposed = true   // once, on the main thread, before SwipeServerHost.start
     /// ```
     nonisolated(unsafe) public static var isInterposed = false
+    /// Set when SSL_read is interposed too (TLS connections' frames are then checked as well).
+    nonisolated(unsafe) public static var isTLSInterposed = false
 
-    /// Starts counting the request head arriving on `socket` (just accepted, plain).
-    static func watchHead(socket: Int32) {
-        set(socket, .head(HeadScanner(limit: headLimit)))
+    /// Starts counting the request head arriving on `socket` (just accepted; `tls` when it will be
+    /// read through SSL_read, which is then checked only if interposed).
+    static func watchHead(socket: Int32, tls: Bool = false) {
+        if tls && !isTLSInterposed { return }
+        set(socket, .head(HeadScanner(limit: headLimit), tls: tls))
     }
 
-    /// Starts checking the frames arriving on `socket` (an established plain WebSocket).
-    static func watch(socket: Int32, connection: OpaquePointer) {
-        set(socket, .frames(MaskScanner(), connection: connection))
+    /// Starts checking the frames arriving on `socket` (an established WebSocket; `tls` when its
+    /// bytes come through SSL_read). Does nothing for TLS unless SSL_read is interposed.
+    static func watch(socket: Int32, connection: OpaquePointer, tls: Bool = false) {
+        if tls && !isTLSInterposed { return }
+        set(socket, .frames(MaskScanner(), connection: connection, tls: tls))
     }
 
     private static func set(_ socket: Int32, _ state: Watched?) {
@@ -85,7 +98,7 @@ public enum ReceiveGuard {
         guard isInterposed else { return false }
         lock.lock()
         defer { lock.unlock() }
-        guard case let .frames(scanner, _)? = watched[socket] else { return false }
+        guard case let .frames(scanner, _, _)? = watched[socket] else { return false }
         return scanner.foundUnmasked
     }
 
@@ -99,27 +112,34 @@ public enum ReceiveGuard {
     /// case .hangUp: return 0
     /// }
     /// ```
-    public static func inspect(socket: Int32, bytes: UnsafeRawBufferPointer) -> Verdict {
+    public static func inspect(socket: Int32, bytes: UnsafeRawBufferPointer, source: Source = .plain) -> Verdict {
         lock.lock()
         switch watched[socket] {
         case nil, .passing?:
             lock.unlock()
             return .pass(bytes.count)
-        case var .head(head)?:
+        case let .frames(_, _, tls)? where tls != (source == .tls):
+            lock.unlock()   // ciphertext under recv, or a plain socket's SSL_read (none): not ours to read
+            return .pass(bytes.count)
+        case let .head(_, tls)? where tls != (source == .tls):
+            lock.unlock()
+            return .pass(bytes.count)
+        case .head(var head, let tls)?:
             let outcome = head.scan(bytes)
-            watched[socket] = outcome == .reading ? .head(head) : .passing
+            watched[socket] = outcome == .reading ? .head(head, tls: tls) : .passing
             lock.unlock()
             switch outcome {
             case .reading, .ended:
                 return .pass(bytes.count)
             case .tooLarge:
+                if tls { return .answerThenHangUp(tooLargeAnswer) }
                 answerTooLarge(socket)
                 return .hangUp
             }
-        case .frames(var scanner, let connection)?:
+        case .frames(var scanner, let connection, let tls)?:
             let wasFound = scanner.foundUnmasked
             let cut = scanner.scan(bytes)
-            watched[socket] = .frames(scanner, connection: connection)
+            watched[socket] = .frames(scanner, connection: connection, tls: tls)
             lock.unlock()
             guard let cut else { return .pass(bytes.count) }
             if !wasFound { lws_callback_on_writable(connection) }

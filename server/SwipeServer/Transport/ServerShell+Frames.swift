@@ -17,7 +17,7 @@ extension ServerShell {
             connection.protocolVersion = version
         }
         logger.debug("\(connection.id) connected from \(address)")
-        if lws_is_ssl(wsi) == 0 { ReceiveGuard.watch(socket: lws_get_socket_fd(wsi), connection: wsi) }
+        ReceiveGuard.watch(socket: lws_get_socket_fd(wsi), connection: wsi, tls: lws_is_ssl(wsi) != 0)
         if shutdownDeadline != nil { closeAfterFlush(connection, .goingAway, "server shutting down") }
     }
 
