@@ -11,46 +11,48 @@ import Glibc
 @Suite(.serialized) struct SecurityTLSReadTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ServerTLSTests.openssl)))
     func anUnmaskedFrameOverTLSCloses1002() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-tls-mask-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (certificate, key) = try ServerTLSTests.makeCertificate(in: directory)
-        let server = try ServerProcess(arguments: ["--tls-cert", certificate, "--tls-key", key])
-        defer { server.stop() }
-        let (client, input, output) = try Self.rawTLSClient(port: server.port)
-        defer { if client.isRunning { client.terminate() } }
-        let key64 = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
-        input.fileHandleForWriting.write(Data(("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: \(key64)\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
-        var received = Self.read(output, until: { Self.find([13, 10, 13, 10], in: $0) != nil })
-        #expect(String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 101"))
-        received = []
-        input.fileHandleForWriting.write(Data([0x89, 0x04] + Array("ping".utf8)))   // a ping without a mask
-        received = Self.read(output, until: { $0.contains(0x88) })
-        #expect(!received.starts(with: [0x8A]), "an unmasked ping got a pong over TLS")
-        let close = Self.find([0x88], in: received).map { Array(received[$0...]) } ?? []
-        #expect(close.count >= 4 && Int(close[2]) << 8 | Int(close[3]) == 1002, "got \(received)")
-        #expect(FreshClient.createsARoomAndVotes(on: server, tls: true), "the server serves others as before")
+        try Self.withRawTLSClient { server, input, output in
+            let key64 = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+            input.fileHandleForWriting.write(Data(("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: \(key64)\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
+            var received = Self.read(output, until: { Self.find([13, 10, 13, 10], in: $0) != nil })
+            #expect(String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 101"))
+            received = []
+            input.fileHandleForWriting.write(Data([0x89, 0x04] + Array("ping".utf8)))   // a ping without a mask
+            received = Self.read(output, until: { $0.contains(0x88) })
+            #expect(!received.starts(with: [0x8A]), "an unmasked ping got a pong over TLS")
+            let close = Self.find([0x88], in: received).map { Array(received[$0...]) } ?? []
+            #expect(close.count >= 4 && Int(close[2]) << 8 | Int(close[3]) == 1002, "got \(received)")
+            #expect(FreshClient.createsARoomAndVotes(on: server, tls: true), "the server serves others as before")
+        }
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ServerTLSTests.openssl)))
     func aHeaderFloodOverTLSGets431() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-tls-431-\(UUID().uuidString)")
+        try Self.withRawTLSClient { server, input, output in
+            let flood = (0..<150).map { "X-Flood-\($0): " + String(repeating: "a", count: 100) + "\r\n" }.joined()   // 15 KB
+            input.fileHandleForWriting.write(Data(("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n" + flood + "\r\n").utf8))
+            let answer = String(decoding: Self.read(output, until: { Self.find([13, 10, 13, 10], in: $0) != nil }), as: UTF8.self)
+            #expect(answer.hasPrefix("HTTP/1.1 431"), "got \(answer.prefix(80))")
+            #expect(FreshClient.createsARoomAndVotes(on: server, tls: true))
+        }
+    }
+
+    /// A swipe-server with a throwaway certificate, and `openssl s_client` connected to it: what
+    /// `body` writes to the input pipe goes out encrypted as it is. Both are stopped afterwards.
+    static func withRawTLSClient(_ body: (ServerProcess, Pipe, Pipe) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-tls-raw-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let (certificate, key) = try ServerTLSTests.makeCertificate(in: directory)
         let server = try ServerProcess(arguments: ["--tls-cert", certificate, "--tls-key", key])
         defer { server.stop() }
-        let (client, input, output) = try Self.rawTLSClient(port: server.port)
+        let (client, input, output) = try rawTLSClient(port: server.port)
         defer { if client.isRunning { client.terminate() } }
-        let flood = (0..<150).map { "X-Flood-\($0): " + String(repeating: "a", count: 100) + "\r\n" }.joined()   // 15 KB
-        input.fileHandleForWriting.write(Data(("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n" + flood + "\r\n").utf8))
-        let answer = String(decoding: Self.read(output, until: { Self.find([13, 10, 13, 10], in: $0) != nil }), as: UTF8.self)
-        #expect(answer.hasPrefix("HTTP/1.1 431"), "got \(answer.prefix(80))")
-        #expect(FreshClient.createsARoomAndVotes(on: server, tls: true))
+        try body(server, input, output)
     }
 
-    /// `openssl s_client` on 127.0.0.1:`port`: what is written to `input` goes out encrypted as it is.
+    /// `openssl s_client` on 127.0.0.1:`port`.
     static func rawTLSClient(port: Int) throws -> (Process, Pipe, Pipe) {
         let client = Process()
         client.executableURL = URL(fileURLWithPath: ServerTLSTests.openssl)
