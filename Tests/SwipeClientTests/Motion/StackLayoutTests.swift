@@ -7,7 +7,7 @@ import Testing
     @Test(arguments: [1, 2, 3])
     func cardsKeepTheirSizeHoweverManyAreVisible(_ count: Int) {
         for index in 0..<count {
-            #expect(StackMotion.frame(forCardAt: index, visibleCount: count) == StackMotion.frame(forCardAt: index, visibleCount: 3))
+            #expect(StackMotion.frame(forCardAt: index, visibleCount: count, layout: .stack) == StackMotion.frame(forCardAt: index, visibleCount: 3, layout: .stack))
         }
     }
 

@@ -25,6 +25,8 @@ public struct Palette: Hashable, Sendable {
     var cardFill: CellStyle { CellStyle(foreground: c(252), background: c(237)) }
     var backCardBorder: CellStyle { CellStyle(foreground: c(244), background: c(235), dim: true) }
     var backCardFill: CellStyle { CellStyle(foreground: c(244), background: c(235), dim: true) }
+    /// Koloda's background card (alpha 0.1 in the seed): one step darker than a card behind.
+    var recededCard: CellStyle { CellStyle(foreground: c(240), background: c(234), dim: true) }
     var shadow: CellStyle { CellStyle(foreground: c(236), dim: true) }
     var title: CellStyle { CellStyle(foreground: c(231), background: c(237), bold: true) }
     var body: CellStyle { CellStyle(foreground: c(250), background: c(237)) }

@@ -27,6 +27,8 @@ struct StackPainter {
         var transform: CardTransform
         var depth: Int
         var stamp: Stamp?
+        /// Drawn dimmer than a card behind and without text: Koloda's semi-transparent background card.
+        var receded = false
     }
 
     /// Draws cards back to front. Each card hides what is under it (its whole rotated shape is
@@ -46,7 +48,7 @@ struct StackPainter {
             // No lone shadow dot just left of a card behind (it reads as a stray glyph beside that card's border).
             raster.shadow.removeAll { grid.isCovered(CellRasterizer.CellKey(row: $0.row, column: $0.column + 1), behind: index) }
             let behindOthers = index < layers.count - 1
-            drawCard(layer.card, rect: layer.rect, transform: layer.transform, depth: layer.depth, stamp: layer.stamp,
+            drawCard(layer.card, rect: layer.rect, transform: layer.transform, depth: layer.depth, stamp: layer.stamp, receded: layer.receded,
                      raster: raster, hidden: behindOthers ? { grid.isCovered($0, inFrontOf: index) } : nil,
                      skipping: behindOthers ? (grid, index) : nil, into: &frame)
         }
@@ -55,7 +57,7 @@ struct StackPainter {
 
     /// Draws one card. `skipping` names cells not worth filling: those a card drawn later (in
     /// front of `layer`) covers, which that card paints over anyway (its text lines avoid them too, through `hidden`).
-    func drawCard(_ card: Card, rect: Rect, transform: CardTransform, depth: Int, stamp: Stamp?,
+    func drawCard(_ card: Card, rect: Rect, transform: CardTransform, depth: Int, stamp: Stamp?, receded: Bool = false,
                   raster: CellRasterizer.Raster, hidden: ((CellRasterizer.CellKey) -> Bool)? = nil,
                   skipping: (grid: LayerGrid, layer: Int)? = nil, into frame: inout Frame) {
         guard transform.isDrawable, transform.alpha > 0.08 else { return }
@@ -65,8 +67,8 @@ struct StackPainter {
             if faded { s.dim = true }
             return s
         }
-        let border = adjust(depth == 0 ? palette.cardBorder : palette.backCardBorder)
-        let fill = adjust(depth == 0 ? palette.cardFill : palette.backCardFill)
+        let border = adjust(receded ? palette.recededCard : depth == 0 ? palette.cardBorder : palette.backCardBorder)
+        let fill = adjust(receded ? palette.recededCard : depth == 0 ? palette.cardFill : palette.backCardFill)
         for key in raster.shadow where inClip(key) && !raster.covers(key) && frame[key.row, key.column] == .blank {
             frame.put("░", row: key.row, column: key.column, style: palette.shadow)
         }
@@ -93,6 +95,7 @@ struct StackPainter {
                 }
             }
         }
+        if receded { return }
         let writer = LocalWriter(geometry: geometry, shape: shape, raster: raster, clipRows: clipRows, clipColumns: clipColumns,
                                  hidden: hidden)
         // A stamp covers whole lines: card text on its rows is left out, never cut mid-word.
