@@ -154,28 +154,27 @@ struct StackPainter {
         }
     }
 
-    /// Outline only, for another member's live drag of the card. Drawn after the stack but only
-    /// on empty cells: the ghost passes behind every card, so no card's text or border shows
-    /// inside its outline.
-    func drawGhost(rect: Rect, transform: CardTransform, label: String, behind cards: LayerGrid,
+    /// Outline only, for another member's live drag of the card: a dashed frame (`GhostOutline`)
+    /// with the member's name and lean above its top-left corner. Drawn after the stack, passing
+    /// behind every card: only on empty cells, or over the first `recededLayers` layers (Koloda's
+    /// dimmed background card, which would otherwise hide every ghost), never over a card in front.
+    func drawGhost(rect: Rect, transform: CardTransform, label: String, behind cards: LayerGrid, recededLayers: Int = 0,
                    into frame: inout Frame) {
         guard transform.isDrawable else { return }
-        var tilted = transform
-        if abs(tilted.rotation) < 0.005 { tilted.rotation = 0.005 }
-        let raster = CellRasterizer(geometry: geometry).rasterize(frame: rect, transform: tilted)
-        for row in raster.rowRange.clamped(to: clipRows) {
-            for column in raster.columnRange.clamped(to: clipColumns) {
-                let code = raster.code(row: row, column: column)
-                guard code != CellRasterizer.Raster.none, code != CellRasterizer.Raster.interior,
-                      !cards.isCovered(CellRasterizer.CellKey(row: row, column: column)), frame[row, column] == .blank else { continue }
-                frame.putNarrow(CellRasterizer.Raster.glyph(code), row: row, column: column, style: palette.ghost)
-            }
+        func free(row: Int, column: Int) -> Bool {
+            let key = CellRasterizer.CellKey(row: row, column: column)
+            guard clipRows.contains(row), clipColumns.contains(column) else { return false }
+            if cards.isCovered(key) { return !cards.isCovered(key, inFrontOf: recededLayers - 1) }
+            return frame[row, column] == .blank
         }
-        let corner = geometry.cell(for: CardShape(frame: rect, transform: tilted).layout(.zero))
-        let row = Int(corner.row.rounded(.down)) - 1
-        if clipRows.contains(row), !cards.isCovered(CellRasterizer.CellKey(row: row, column: max(0, Int(corner.column.rounded())))) {
-            frame.write(label, row: row, column: max(0, Int(corner.column.rounded())), style: palette.ghostLabel,
-                        maxColumn: geometry.stackColumns)
+        let outline = GhostOutline(geometry: geometry).cells(frame: rect, transform: transform)
+        for cell in outline where free(row: cell.key.row, column: cell.key.column) {
+            frame.putNarrow(cell.glyph, row: cell.key.row, column: cell.key.column, style: palette.ghost)
+        }
+        let corner = geometry.cell(for: CardShape(frame: rect, transform: transform).layout(.zero))
+        let row = Int(corner.row.rounded(.down)) - 1, column = max(0, Int(corner.column.rounded()))
+        if clipRows.contains(row), !cards.isCovered(CellRasterizer.CellKey(row: row, column: column), inFrontOf: recededLayers - 1) {
+            frame.write(label, row: row, column: column, style: palette.ghostLabel, maxColumn: geometry.stackColumns)
         }
     }
 }

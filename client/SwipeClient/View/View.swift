@@ -93,6 +93,7 @@ func drawStack(_ model: AppModel, geometry: StackGeometry, palette: Palette, int
     }
     let cards = painter.drawLayers(layers, into: &frame)
     for ghost in ghosts {
-        painter.drawGhost(rect: ghost.rect, transform: ghost.transform, label: ghost.label, behind: cards, into: &frame)
+        painter.drawGhost(rect: ghost.rect, transform: ghost.transform, label: ghost.label, behind: cards,
+                          recededLayers: layers.prefix { $0.receded }.count, into: &frame)
     }
 }
