@@ -44,9 +44,11 @@ import Testing
 
     @Test(.enabled(if: tmux != nil, "tmux is not installed"))
     func anUnknownLayoutIsRefusedNamingTheFlag() throws {
-        let result = try clientRun(builtProduct("swipe"), ["create", "ws://127.0.0.1:1", "--deck", "movies", "--layout", "grid"])
-        #expect(result.status != 0)
-        #expect(result.output.contains("unknown --layout \"grid\" (expected stack or koloda)"), "\(result.output)")
+        for arguments in [["create", "ws://127.0.0.1:1", "--deck", "movies", "--layout", "grid"], ["demo", "--layout", "grid"]] {
+            let result = try clientRun(builtProduct("swipe"), arguments)
+            #expect(result.status == 64, "\(arguments[0]): \(result.output)")
+            #expect(result.output.contains("unknown --layout \"grid\" (expected stack or koloda)"), "\(arguments[0]): \(result.output)")
+        }
         let help = try clientRun(builtProduct("swipe"), ["create", "--help"]).output
         #expect(help.contains("--layout") && help.contains("koloda"), "\(help)")
     }

@@ -47,10 +47,10 @@ import Testing
     func anotherMembersGhostIsDashedAndLabelled(_ layout: RoomLayout) {
         let model = SampleScenes.midDrag(size: Self.size, layout: layout)
         let frame = view(model, size: Self.size)
-        let ghost = Palette(colour: true).ghost
+        let ghost = [Palette(colour: true).ghost, Palette(colour: true).ghostOnReceded]
         var dashes = 0
         for row in 0..<Self.size.rows {
-            for column in 0..<Self.size.columns where frame[row, column].style == ghost {
+            for column in 0..<Self.size.columns where ghost.contains(frame[row, column].style) {
                 #expect(!Self.isBraille(frame[row, column].grapheme), "braille ghost cell at (\(row), \(column))")
                 if [GhostOutline.horizontal, GhostOutline.vertical].contains(frame[row, column].grapheme) { dashes += 1 }
             }

@@ -38,6 +38,8 @@ public struct Palette: Hashable, Sendable {
     var nope: CellStyle { CellStyle(foreground: c(203), background: c(237), bold: true) }
     var superLike: CellStyle { CellStyle(foreground: c(45), background: c(237), bold: true) }
     var ghost: CellStyle { CellStyle(foreground: c(141), dim: true) }
+    /// A ghost's outline where it crosses Koloda's background card: on that card's background.
+    var ghostOnReceded: CellStyle { CellStyle(foreground: c(141), background: c(234), dim: true) }
     /// Another member's name and lean on their ghost: readable, not dim.
     var ghostLabel: CellStyle { CellStyle(foreground: c(183), bold: true) }
     var label: CellStyle { CellStyle(foreground: c(245)) }

@@ -169,7 +169,8 @@ struct StackPainter {
         }
         let outline = GhostOutline(geometry: geometry).cells(frame: rect, transform: transform)
         for cell in outline where free(row: cell.key.row, column: cell.key.column) {
-            frame.putNarrow(cell.glyph, row: cell.key.row, column: cell.key.column, style: palette.ghost)
+            frame.putNarrow(cell.glyph, row: cell.key.row, column: cell.key.column,
+                            style: cards.isCovered(cell.key) ? palette.ghostOnReceded : palette.ghost)
         }
         let corner = geometry.cell(for: CardShape(frame: rect, transform: transform).layout(.zero))
         let row = Int(corner.row.rounded(.down)) - 1, column = max(0, Int(corner.column.rounded()))
