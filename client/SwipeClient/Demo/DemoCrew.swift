@@ -26,10 +26,10 @@ public final class DemoCrew: @unchecked Sendable {
     private var ticker: Thread?
     private let roomReady = DispatchSemaphore(value: 0)
 
-    /// Starts the bots' network loop and the host bot's connection (it creates the room).
+    /// Starts the bots' network loop and the host bot's connection (it creates the room, with `layout`).
     ///
     /// ```swift
-    /// let crew = try DemoCrew(url: url, human: "You", count: 2)
+    /// let crew = try DemoCrew(url: url, human: "You", count: 2, layout: .koloda)
     /// ```
     public init(url: WebSocketURL, human: String, count: Int, deck: String = "movies", layout: RoomLayout = .stack) throws {
         self.url = url

@@ -42,10 +42,10 @@ public enum SampleScenes {
     }
 
     /// The top card dragged 130 points right and one row down (tilted, LIKE growing), while Ann
-    /// drags it left on her screen (a ghost).
+    /// drags it left on her screen (a ghost), in a room with the given layout.
     ///
     /// ```swift
-    /// let model = SampleScenes.midDrag(size: TermSize(columns: 80, rows: 24))
+    /// let model = SampleScenes.midDrag(size: TermSize(columns: 80, rows: 24), layout: .koloda)
     /// ```
     public static func midDrag(size: TermSize, layout: RoomLayout? = nil) -> AppModel {
         var model = atRest(size: size, layout: layout)

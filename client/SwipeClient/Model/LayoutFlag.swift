@@ -9,6 +9,10 @@ import SwipeProtocol
 /// ```
 public enum LayoutFlag {
     /// What `--help` says about the flag.
+    ///
+    /// ```swift
+    /// @Option(help: ArgumentHelp(LayoutFlag.help)) var layout = "stack"
+    /// ```
     public static let help = "How the room stacks its cards for everyone: stack (seed 000's inset stack) "
         + "or koloda (Koloda's wide background card that springs in)."
 
@@ -18,7 +22,9 @@ public enum LayoutFlag {
     /// LayoutFlag.Unknown(text: "grid").description   // "unknown --layout \"grid\" (expected stack or koloda)"
     /// ```
     public struct Unknown: Error, CustomStringConvertible, Hashable {
+        /// The value as typed.
         public var text: String
+        /// The message `swipe` prints: the flag, the value and the choices.
         public var description: String {
             "unknown --layout \"\(text)\" (expected \(RoomLayout.allCases.map(\.rawValue).joined(separator: " or ")))"
         }
