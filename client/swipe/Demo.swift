@@ -17,6 +17,9 @@ struct Demo: ParsableCommand {
     @Option(help: "The bundled deck to use (movies, restaurants, world-cinema).")
     var deck: String = "movies"
 
+    @Option(help: ArgumentHelp(LayoutFlag.help))
+    var layout: String = RoomLayout.stack.rawValue
+
     @Option(help: "Use this running server (ws://HOST:PORT) instead of starting one in-process.")
     var server: String?
 
@@ -26,13 +29,14 @@ struct Demo: ParsableCommand {
         try checkName(name)
         guard (1...3).contains(bots) else { throw ValidationError("--bots must be 1, 2 or 3 (got \(bots))") }
         if let server { _ = try WebSocketURL(parsing: server) }
+        _ = try parseLayout(layout)
     }
 
     func run() throws {
         let local = server == nil ? try DemoServer.start() : nil
         defer { local?.stop() }
         let url = try local?.url ?? WebSocketURL(parsing: server ?? "")
-        let crew = try DemoCrew(url: url, human: name, count: bots, deck: deck)
+        let crew = try DemoCrew(url: url, human: name, count: bots, deck: deck, layout: try parseLayout(layout))
         defer { crew.stop() }
         guard let code = crew.waitForRoom(timeout: 10) else {
             throw ValidationError("the demo room could not be created on \(url) (is the server running?)")

@@ -60,7 +60,7 @@ struct Join: ParsableCommand {
 struct Create: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Create a room and join it as host (the room code is shown in the header).",
-        discussion: "Example: swipe create ws://127.0.0.1:7681 --deck movies --rule majority --pacing lockstep --name Ann")
+        discussion: "Example: swipe create ws://127.0.0.1:7681 --deck movies --rule majority --pacing lockstep --layout koloda --name Ann")
 
     @Argument(help: "The server's address: ws://HOST:PORT (or wss://).")
     var address: String
@@ -80,6 +80,9 @@ struct Create: ParsableCommand {
     @Option(help: "Lockstep: seconds per card before it resolves on its own.")
     var timer: Double?
 
+    @Option(help: ArgumentHelp(LayoutFlag.help))
+    var layout: String = RoomLayout.stack.rawValue
+
     @OptionGroup var screen: ScreenOptions
 
     func validate() throws {
@@ -87,6 +90,7 @@ struct Create: ParsableCommand {
         try checkName(name)
         _ = try parseRule(rule)
         _ = try parsePacing(pacing)
+        _ = try parseLayout(layout)
         if let timer, !(timer > 0 && timer <= 3600) {
             throw ValidationError("--timer must be between 0 and 3600 seconds (got \(timer))")
         }
@@ -95,7 +99,8 @@ struct Create: ParsableCommand {
 
     func run() throws {
         let url = try WebSocketURL(parsing: address)
-        let create = CreateRoom(name: name, deck: deck, rule: try parseRule(rule), pacing: try parsePacing(pacing), timerSeconds: timer)
+        let create = CreateRoom(name: name, deck: deck, rule: try parseRule(rule), pacing: try parsePacing(pacing), timerSeconds: timer,
+                                layout: try parseLayout(layout))
         let options = ClientOptions(name: name, entry: .create(create), colour: !screen.noColor, bidi: screen.bidi)
         throw ExitCode(try SwipeApp.run(url: url, options: options))
     }
@@ -123,10 +128,14 @@ struct RoomAddress {
 }
 
 func checkName(_ name: String) throws {
-    let trimmed = name.trimmingCharacters(in: .whitespaces)
-    guard !trimmed.isEmpty else { throw ValidationError("--name must not be empty") }
-    guard name.count <= 32 else { throw ValidationError("--name is too long (\(name.count) characters; at most 32, as the server allows)") }
-    guard TextMetrics.clean(name) == name else { throw ValidationError("--name must not contain control characters") }
+    if let problem = MemberName.problem(with: name) { throw ValidationError(problem) }
+}
+
+func parseLayout(_ text: String) throws -> RoomLayout {
+    switch LayoutFlag.parse(text) {
+    case let .success(layout): return layout
+    case let .failure(unknown): throw ValidationError(unknown.description)
+    }
 }
 
 func parseRule(_ text: String) throws -> VoteRule {

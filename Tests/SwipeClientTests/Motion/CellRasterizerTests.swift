@@ -1,11 +1,12 @@
 import Foundation
 import SwipeCore
+import SwipeProtocol
 import Testing
 @testable import SwipeClient
 
 @Suite struct CellRasterizerTests {
     static let geometry = StackGeometry(size: TermSize(columns: 80, rows: 24))
-    static let frame = StackMotion.frame(forCardAt: 0, visibleCount: 3)
+    static let frame = StackMotion.frame(forCardAt: 0, visibleCount: 3, layout: .stack)
 
     @Test func anUprightCardHasRoundedBoxCorners() {
         let raster = CellRasterizer(geometry: Self.geometry).rasterize(frame: Self.frame, transform: .identity)
@@ -114,10 +115,10 @@ import Testing
     }
 
     @Test func stackedFramesShowEachCardBehindOneRowLower() {
-        let front = StackMotion.frame(forCardAt: 0, visibleCount: 3), back = StackMotion.frame(forCardAt: 1, visibleCount: 3)
+        let front = StackMotion.frame(forCardAt: 0, visibleCount: 3, layout: .stack), back = StackMotion.frame(forCardAt: 1, visibleCount: 3, layout: .stack)
         #expect(back.maxY - front.maxY == 24)
         #expect(back.width == front.width - 20)
-        #expect(StackMotion.frame(forCardAt: 2, visibleCount: 3).maxY == 400)
+        #expect(StackMotion.frame(forCardAt: 2, visibleCount: 3, layout: .stack).maxY == 400)
     }
 
     @Test func flyOffFollowsSeedZero() {

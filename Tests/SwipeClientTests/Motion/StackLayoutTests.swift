@@ -7,7 +7,7 @@ import Testing
     @Test(arguments: [1, 2, 3])
     func cardsKeepTheirSizeHoweverManyAreVisible(_ count: Int) {
         for index in 0..<count {
-            #expect(StackMotion.frame(forCardAt: index, visibleCount: count) == StackMotion.frame(forCardAt: index, visibleCount: 3))
+            #expect(StackMotion.frame(forCardAt: index, visibleCount: count, layout: .stack) == StackMotion.frame(forCardAt: index, visibleCount: 3, layout: .stack))
         }
     }
 
@@ -24,9 +24,9 @@ import Testing
 
     /// Between a local swipe and the server's new window the next card sits where it will stay:
     /// nothing jumps when the window arrives.
-    @Test(arguments: [TermSize(columns: 80, rows: 24), TermSize(columns: 120, rows: 40)])
-    func theNextCardDoesNotJumpWhenTheServersWindowArrives(_ size: TermSize) {
-        var model = Fixtures.model(size: size, pacing: .free)
+    @Test(arguments: [TermSize(columns: 80, rows: 24), TermSize(columns: 120, rows: 40)], RoomLayout.allCases)
+    func theNextCardDoesNotJumpWhenTheServersWindowArrives(_ size: TermSize, _ layout: RoomLayout) {
+        var model = Fixtures.model(size: size, pacing: .free, layout: layout)
         update(&model, .key(.right))
         update(&model, .tick(now: 1000 + 400))
         #expect(model.leaving.isEmpty && model.playing.isEmpty)

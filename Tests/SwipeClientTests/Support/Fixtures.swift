@@ -18,22 +18,22 @@ enum Fixtures {
         MemberInfo(id: "m3", name: "Cy", role: .member, online: false),
     ]
 
-    static func room(pacing: Pacing = .lockstep, visible: [Card] = cards) -> RoomSnapshot {
+    static func room(pacing: Pacing = .lockstep, visible: [Card] = cards, layout: RoomLayout? = nil) -> RoomSnapshot {
         RoomSnapshot(code: "K7QM-X4TD-9R", deckName: "movies", rule: .majority, pacing: pacing, phase: .voting,
                      members: members, totalCards: 12, remaining: 10, visible: visible,
-                     tallies: [Tally(card: "dune", likes: 1, voted: 1, eligible: 2)])
+                     tallies: [Tally(card: "dune", likes: 1, voted: 1, eligible: 2)], layout: layout)
     }
 
-    static func welcome(pacing: Pacing = .lockstep, serverTime: Double = 50_000) -> Welcome {
-        Welcome(you: "m2", token: "tok-1", serverTime: serverTime, room: room(pacing: pacing))
+    static func welcome(pacing: Pacing = .lockstep, serverTime: Double = 50_000, layout: RoomLayout? = nil) -> Welcome {
+        Welcome(you: "m2", token: "tok-1", serverTime: serverTime, room: room(pacing: pacing, layout: layout))
     }
 
     /// A model that has been welcomed at local time 1000 (server time 50 000).
-    static func model(size: TermSize = TermSize(columns: 80, rows: 24), pacing: Pacing = .lockstep) -> AppModel {
+    static func model(size: TermSize = TermSize(columns: 80, rows: 24), pacing: Pacing = .lockstep, layout: RoomLayout? = nil) -> AppModel {
         var model = AppModel(options: ClientOptions(name: "Bo", entry: .join(room: "K7QM-X4TD-9R", role: nil), colour: true), size: size)
         update(&model, .tick(now: 1000))
         update(&model, .connected)
-        update(&model, .server(.welcome(welcome(pacing: pacing))))
+        update(&model, .server(.welcome(welcome(pacing: pacing, layout: layout))))
         return model
     }
 

@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeProtocol
 import Testing
 @testable import SwipeClient
 
@@ -7,7 +8,7 @@ import Testing
     /// column (at most 44) into several lines instead of one line across the card.
     @Test func aBigCardKeepsAReadableMeasure() throws {
         let geometry = StackGeometry(size: TermSize(columns: 200, rows: 60))
-        let rect = StackMotion.frame(forCardAt: 0, visibleCount: 3)
+        let rect = StackMotion.frame(forCardAt: 0, visibleCount: 3, layout: .stack)
         let card = try #require(SampleScenes.cards.first)
         let metrics = ContentMetrics(rect: rect, pointsPerColumn: geometry.pointsPerColumn, image: card.image)
         #expect(metrics.innerWidth > ContentMetrics.maxTextWidth)

@@ -16,6 +16,13 @@ import Testing
             model = SampleScenes.atRest(size: size)
         case "drag":
             model = SampleScenes.midDrag(size: size)
+        case "koloda":
+            // A room created with --layout koloda: the front card inset, the wide background card
+            // behind it clipped to the card area (never over the sidebar) and drawn receded.
+            model = SampleScenes.atRest(size: size, layout: .koloda)
+        case "koloda-drag":
+            // The background card stays put while the front card is dragged (shouldMoveBackgroundCard false).
+            model = SampleScenes.midDrag(size: size, layout: .koloda)
         case "flyoff":
             model = SampleScenes.midFlyOff(size: size)
         case "match":
@@ -57,7 +64,7 @@ import Testing
         return model
     }
 
-    static let cases: [(String, TermSize)] = ["rest", "drag", "flyoff", "match", "results", "help", "empty", "emoji", "arabic"].flatMap { name in
+    static let cases: [(String, TermSize)] = ["rest", "drag", "koloda", "koloda-drag", "flyoff", "match", "results", "help", "empty", "emoji", "arabic"].flatMap { name in
         sizes.map { (name, $0) }
     }
 

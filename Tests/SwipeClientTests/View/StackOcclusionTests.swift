@@ -11,7 +11,7 @@ import Testing
     /// The front card's cells drawn alone on an empty screen.
     static func frontAlone(_ model: AppModel, transform: CardTransform, stamp: StackPainter.Stamp?) -> (Frame, CellRasterizer.Raster) {
         let geometry = StackGeometry(size: model.size)
-        let rect = StackMotion.frame(forCardAt: 0, visibleCount: 3)
+        let rect = StackMotion.frame(forCardAt: 0, visibleCount: 3, layout: .stack)
         let raster = CellRasterizer(geometry: geometry).rasterize(frame: rect, transform: transform, withShadow: true)
         var frame = Frame(size: model.size)
         StackPainter(geometry: geometry, palette: Palette(colour: model.options.colour))
@@ -46,7 +46,7 @@ import Testing
             let visible = model.room?.visible ?? []
             #expect(visible.count >= 2)
             for (index, card) in visible.enumerated() where index > 0 || model.drag == nil {
-                let rect = StackMotion.frame(forCardAt: index, visibleCount: visible.count)
+                let rect = StackMotion.frame(forCardAt: index, visibleCount: visible.count, layout: .stack)
                 let lines = ContentMetrics(rect: rect, pointsPerColumn: geometry.pointsPerColumn, image: card.image).lines(for: card)
                 for line in lines where line.role == .body && line.text.count >= 8 {
                     let head = String(line.text.prefix(5)), tail = String(line.text.suffix(5))

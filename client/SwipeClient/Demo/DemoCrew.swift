@@ -26,18 +26,18 @@ public final class DemoCrew: @unchecked Sendable {
     private var ticker: Thread?
     private let roomReady = DispatchSemaphore(value: 0)
 
-    /// Starts the bots' network loop and the host bot's connection (it creates the room).
+    /// Starts the bots' network loop and the host bot's connection (it creates the room, with `layout`).
     ///
     /// ```swift
-    /// let crew = try DemoCrew(url: url, human: "You", count: 2)
+    /// let crew = try DemoCrew(url: url, human: "You", count: 2, layout: .koloda)
     /// ```
-    public init(url: WebSocketURL, human: String, count: Int, deck: String = "movies") throws {
+    public init(url: WebSocketURL, human: String, count: Int, deck: String = "movies", layout: RoomLayout = .stack) throws {
         self.url = url
         let seed = UInt64(Date().timeIntervalSince1970 * 1000)
         bots = Self.names.prefix(max(1, min(3, count))).enumerated().map { index, entry in
             DemoBot(name: entry.0, seed: seed &+ UInt64(index), likeBias: entry.1)
         }
-        bots[0].creates = CreateRoom(name: bots[0].name, deck: deck, rule: .majority, pacing: .lockstep)
+        bots[0].creates = CreateRoom(name: bots[0].name, deck: deck, rule: .majority, pacing: .lockstep, layout: layout)
         bots[0].startsWhenJoinedBy = human
         loop = try WebSocketClientLoop { [weak self] event in self?.handle(event) }
         if let loop { connections[loop.connect(url)] = 0 }

@@ -18,12 +18,14 @@ public enum SampleScenes {
         Card(id: "spirited", title: "千と千尋の神隠し", body: "A girl wanders into a world of spirits.", tags: ["anime"]),
     ]
 
-    /// A member (`m2`, Bo) welcomed at local time 1000 ms into a lockstep (or free) room.
+    /// A member (`m2`, Bo) welcomed at local time 1000 ms into a lockstep (or free) room with the
+    /// given layout (nil: a server that sends none, drawn as the stack).
     ///
     /// ```swift
     /// let model = SampleScenes.atRest(size: TermSize(columns: 80, rows: 24))
+    /// let koloda = SampleScenes.atRest(size: TermSize(columns: 80, rows: 24), layout: .koloda)
     /// ```
-    public static func atRest(size: TermSize, pacing: Pacing = .lockstep) -> AppModel {
+    public static func atRest(size: TermSize, pacing: Pacing = .lockstep, layout: RoomLayout? = nil) -> AppModel {
         let members = [
             MemberInfo(id: "m1", name: "Ann", role: .host, online: true, votedCurrent: true),
             MemberInfo(id: "m2", name: "Bo", role: .member, online: true),
@@ -31,7 +33,7 @@ public enum SampleScenes {
         ]
         let room = RoomSnapshot(code: "K7QM-X4TD-9R", deckName: "movies", rule: .majority, pacing: pacing, phase: .voting,
                                 members: members, totalCards: 12, remaining: 10, visible: cards,
-                                tallies: [Tally(card: "dune", likes: 1, voted: 1, eligible: 2)])
+                                tallies: [Tally(card: "dune", likes: 1, voted: 1, eligible: 2)], layout: layout)
         var model = AppModel(options: ClientOptions(name: "Bo", entry: .join(room: "K7QM-X4TD-9R", role: nil)), size: size)
         update(&model, .tick(now: 1000))
         update(&model, .connected)
@@ -40,13 +42,13 @@ public enum SampleScenes {
     }
 
     /// The top card dragged 130 points right and one row down (tilted, LIKE growing), while Ann
-    /// drags it left on her screen (a ghost).
+    /// drags it left on her screen (a ghost), in a room with the given layout.
     ///
     /// ```swift
-    /// let model = SampleScenes.midDrag(size: TermSize(columns: 80, rows: 24))
+    /// let model = SampleScenes.midDrag(size: TermSize(columns: 80, rows: 24), layout: .koloda)
     /// ```
-    public static func midDrag(size: TermSize) -> AppModel {
-        var model = atRest(size: size)
+    public static func midDrag(size: TermSize, layout: RoomLayout? = nil) -> AppModel {
+        var model = atRest(size: size, layout: layout)
         let g = StackGeometry(size: size)
         let start = g.cell(for: Point(x: 150, y: 200))
         let row = Int(start.row), column = Int(start.column)

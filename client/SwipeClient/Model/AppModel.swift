@@ -78,6 +78,14 @@ public struct AppModel: Hashable, Sendable {
     /// ```
     public var topCard: Card? { room?.visible.first }
 
+    /// How this room stacks its cards, as `welcome` said (a server that sends none: the stack).
+    /// Every frame and local motion of the stack uses it.
+    ///
+    /// ```swift
+    /// model.layout   // .koloda in a room created with --layout koloda
+    /// ```
+    public var layout: RoomLayout { room?.layout ?? .stack }
+
     /// The server time now, when known.
     ///
     /// ```swift

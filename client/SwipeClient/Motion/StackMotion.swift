@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeProtocol
 
 /// An animation as a value (SwipeCore's `CardAnimationSpec`): from, to, curve, duration, sampled at an elapsed time.
 ///
@@ -10,10 +11,12 @@ public typealias Motion = CardAnimationSpec
 
 /// The card-stack geometry and drag rules the client predicts locally, in layout points
 /// (container 300 × 400). The one place the client calls SwipeCore's layouts, `DragPhysics`
-/// and `StandardAnimations`.
+/// and `StandardAnimations`. Frames and the motions between them follow the room's layout
+/// (`welcome`'s `layout`, nil = `.stack`), so every screen in a room shows the same stack.
 ///
 /// ```swift
-/// StackMotion.frame(forCardAt: 1, visibleCount: 3)                       // (10, 24, 280 × 352)
+/// StackMotion.frame(forCardAt: 1, visibleCount: 3, layout: .stack)      // (10, 24, 280 × 352)
+/// StackMotion.frame(forCardAt: 1, visibleCount: 2, layout: .koloda)     // (−75, 0, 450 × 562.5)
 /// StackMotion.drag(translation: Point(x: 75, y: 0)).direction            // .right
 /// StackMotion.decision(translation: Point(x: 160, y: 0), velocity: .zero) // .right
 /// ```
@@ -27,20 +30,44 @@ public enum StackMotion {
 
     /// The stack is always laid out for at least this many cards, so cards keep their size (no
     /// jump) while a card is away between a local swipe and the server's new window, and when the
-    /// deck runs low.
-    public static let layoutSlots = 3
-
-    /// The frame of the card at `index`; the stack is fitted into the container (every card has the
-    /// height of the container less the insets of the cards behind it, for at least `layoutSlots` cards).
+    /// deck runs low: 3 for seed 000's stack, 2 for Koloda's (front card and background card).
     ///
     /// ```swift
-    /// StackMotion.frame(forCardAt: 0, visibleCount: 3)   // (0, 0, 300 × 352)
-    /// StackMotion.frame(forCardAt: 0, visibleCount: 1)   // the same: a lone card keeps its size
+    /// StackMotion.layoutSlots(.koloda)   // 2
     /// ```
-    public static func frame(forCardAt index: Int, visibleCount: Int) -> Rect {
-        let count = max(layoutSlots, visibleCount)
-        let bounds = Rect(x: 0, y: 0, width: container.width, height: container.height - layout.verticalInset * Double(count - 1))
-        return layout.frame(forCardAt: min(max(0, index), count - 1), visibleCount: count, in: bounds)
+    public static func layoutSlots(_ room: RoomLayout) -> Int { room.style.defaultVisibleCount }
+
+    /// The frame of the card at `index` in the room's layout. Stack: fitted into the container (every
+    /// card has the height of the container less the insets of the cards behind it, for at least
+    /// `layoutSlots` cards). Koloda: seed 001's frames (front card inset, background card 1.5·W wide
+    /// at x = −0.25·W, taller than the container); an index past the background slot rests there.
+    ///
+    /// ```swift
+    /// StackMotion.frame(forCardAt: 0, visibleCount: 3, layout: .stack)    // (0, 0, 300 × 352)
+    /// StackMotion.frame(forCardAt: 0, visibleCount: 1, layout: .stack)    // the same: a lone card keeps its size
+    /// StackMotion.frame(forCardAt: 0, visibleCount: 2, layout: .koloda)   // (10, 20, 280 × 350)
+    /// ```
+    public static func frame(forCardAt index: Int, visibleCount: Int, layout room: RoomLayout) -> Rect {
+        let count = max(layoutSlots(room), visibleCount)
+        switch room {
+        case .stack:
+            let bounds = Rect(x: 0, y: 0, width: container.width, height: container.height - layout.verticalInset * Double(count - 1))
+            return layout.frame(forCardAt: min(max(0, index), count - 1), visibleCount: count, in: bounds)
+        case .koloda:
+            let slots = layoutSlots(room)
+            return room.style.layout.frame(forCardAt: min(max(0, index), slots - 1), visibleCount: slots, in: container)
+        }
+    }
+
+    /// Whether the card at `index` is drawn receded (dim, text left out): Koloda's semi-transparent
+    /// background card (`StackBehavior.nextCardAlpha` 0.1 in the v2 example); the stack's cards behind are opaque.
+    ///
+    /// ```swift
+    /// StackMotion.isReceded(index: 1, layout: .koloda)   // true
+    /// StackMotion.isReceded(index: 1, layout: .stack)    // false
+    /// ```
+    public static func isReceded(index: Int, layout room: RoomLayout) -> Bool {
+        index > 0 && (room.style.behavior.nextCardAlpha ?? 1) < 0.55
     }
 
     /// What a drag looks like: tilt and shrink, overlay progress and leading direction.
@@ -101,25 +128,34 @@ public enum StackMotion {
         StandardAnimations.snapBack(from: from)
     }
 
-    /// A card moving from one index frame to another (0.2 s), relative to the new frame.
+    /// A card moving from one index frame to another, relative to the new frame: 0.2 s ease in
+    /// both layouts, as the server sends it.
     ///
     /// ```swift
-    /// StackMotion.reflow(from: 1, to: 0, visibleCount: 3).to   // .identity
+    /// StackMotion.reflow(from: 1, to: 0, visibleCount: 3, layout: .stack).to   // .identity
     /// ```
-    public static func reflow(from oldIndex: Int, to newIndex: Int, visibleCount: Int) -> Motion {
-        StandardAnimations.reflow(fromFrame: frame(forCardAt: oldIndex, visibleCount: visibleCount),
-                                  toFrame: frame(forCardAt: newIndex, visibleCount: visibleCount))
+    public static func reflow(from oldIndex: Int, to newIndex: Int, visibleCount: Int, layout room: RoomLayout) -> Motion {
+        StandardAnimations.reflow(fromFrame: frame(forCardAt: oldIndex, visibleCount: visibleCount, layout: room),
+                                  toFrame: frame(forCardAt: newIndex, visibleCount: visibleCount, layout: room))
     }
 
-    /// A card arriving at the back of the stack (Koloda's background spring, fading in).
+    /// A card arriving at the back of the stack. Stack: Koloda's background spring from one inset
+    /// lower, fading in. Koloda: seed 001's new card "collecting itself from the background"
+    /// (scale 3.5 → 1, the (9, 16) spring, fading in), as the server's `appear`.
     ///
     /// ```swift
-    /// StackMotion.appear(at: 2, visibleCount: 3).from.alpha   // 0
+    /// StackMotion.appear(at: 2, visibleCount: 3, layout: .stack).from.alpha    // 0
+    /// StackMotion.appear(at: 1, visibleCount: 2, layout: .koloda).from.scale   // 3.5
     /// ```
-    public static func appear(at index: Int, visibleCount: Int) -> Motion {
-        let from = frame(forCardAt: index, visibleCount: visibleCount).centered(at: frame(forCardAt: index, visibleCount: visibleCount).center
-            + Point(x: 0, y: layout.verticalInset))
-        return StandardAnimations.backgroundArrival(fromFrame: from, toFrame: frame(forCardAt: index, visibleCount: visibleCount))
+    public static func appear(at index: Int, visibleCount: Int, layout room: RoomLayout) -> Motion {
+        let rest = frame(forCardAt: index, visibleCount: visibleCount, layout: room)
+        switch room {
+        case .stack:
+            return StandardAnimations.backgroundArrival(fromFrame: rest.centered(at: rest.center + Point(x: 0, y: layout.verticalInset)),
+                                                        toFrame: rest)
+        case .koloda:
+            return StandardAnimations.appear()
+        }
     }
 
     /// An undone card coming back from where it flew off.

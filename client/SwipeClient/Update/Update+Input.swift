@@ -83,7 +83,7 @@ extension AppModel {
         guard let visible = room?.visible else { return }
         for (index, card) in visible.enumerated() {
             playing[card.id] = PlayingMotion(
-                motion: StackMotion.reflow(from: index + 1, to: index, visibleCount: max(visible.count + 1, 1)), startedAt: start ?? now)
+                motion: StackMotion.reflow(from: index + 1, to: index, visibleCount: max(visible.count + 1, 1), layout: layout), startedAt: start ?? now)
         }
     }
 
@@ -125,7 +125,7 @@ extension AppModel {
     mutating func pointerPressed(row: Int, column: Int) -> [AppEffect] {
         guard !showingHelp, canSwipeTop, let top = topCard, let room else { return [] }
         let geometry = StackGeometry(size: size)
-        let frame = StackMotion.frame(forCardAt: 0, visibleCount: room.visible.count)
+        let frame = StackMotion.frame(forCardAt: 0, visibleCount: room.visible.count, layout: layout)
         let transform = playing[top.id]?.sample(now: now) ?? .identity
         let point = geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)
         guard CardShape(frame: frame, transform: transform).contains(point) else { return [] }

@@ -257,11 +257,11 @@ extension AppModel {
         for (index, card) in fresh.enumerated() where playing[card.id] == nil {
             if let old = oldOrder.firstIndex(of: card.id) {
                 if old != index {
-                    playing[card.id] = PlayingMotion(motion: StackMotion.reflow(from: old, to: index, visibleCount: max(1, fresh.count)),
+                    playing[card.id] = PlayingMotion(motion: StackMotion.reflow(from: old, to: index, visibleCount: max(1, fresh.count), layout: layout),
                                                      startedAt: now)
                 }
             } else {
-                playing[card.id] = PlayingMotion(motion: StackMotion.appear(at: index, visibleCount: max(1, fresh.count)), startedAt: now)
+                playing[card.id] = PlayingMotion(motion: StackMotion.appear(at: index, visibleCount: max(1, fresh.count), layout: layout), startedAt: now)
             }
         }
         room.visible = fresh

@@ -25,6 +25,8 @@ public struct Palette: Hashable, Sendable {
     var cardFill: CellStyle { CellStyle(foreground: c(252), background: c(237)) }
     var backCardBorder: CellStyle { CellStyle(foreground: c(244), background: c(235), dim: true) }
     var backCardFill: CellStyle { CellStyle(foreground: c(244), background: c(235), dim: true) }
+    /// Koloda's background card (alpha 0.1 in the seed): one step darker than a card behind.
+    var recededCard: CellStyle { CellStyle(foreground: c(240), background: c(234), dim: true) }
     var shadow: CellStyle { CellStyle(foreground: c(236), dim: true) }
     var title: CellStyle { CellStyle(foreground: c(231), background: c(237), bold: true) }
     var body: CellStyle { CellStyle(foreground: c(250), background: c(237)) }
@@ -36,6 +38,8 @@ public struct Palette: Hashable, Sendable {
     var nope: CellStyle { CellStyle(foreground: c(203), background: c(237), bold: true) }
     var superLike: CellStyle { CellStyle(foreground: c(45), background: c(237), bold: true) }
     var ghost: CellStyle { CellStyle(foreground: c(141), dim: true) }
+    /// A ghost's outline where it crosses Koloda's background card: on that card's background.
+    var ghostOnReceded: CellStyle { CellStyle(foreground: c(141), background: c(234), dim: true) }
     /// Another member's name and lean on their ghost: readable, not dim.
     var ghostLabel: CellStyle { CellStyle(foreground: c(183), bold: true) }
     var label: CellStyle { CellStyle(foreground: c(245)) }

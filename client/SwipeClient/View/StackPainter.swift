@@ -27,6 +27,8 @@ struct StackPainter {
         var transform: CardTransform
         var depth: Int
         var stamp: Stamp?
+        /// Drawn dimmer than a card behind and without text: Koloda's semi-transparent background card.
+        var receded = false
     }
 
     /// Draws cards back to front. Each card hides what is under it (its whole rotated shape is
@@ -46,7 +48,7 @@ struct StackPainter {
             // No lone shadow dot just left of a card behind (it reads as a stray glyph beside that card's border).
             raster.shadow.removeAll { grid.isCovered(CellRasterizer.CellKey(row: $0.row, column: $0.column + 1), behind: index) }
             let behindOthers = index < layers.count - 1
-            drawCard(layer.card, rect: layer.rect, transform: layer.transform, depth: layer.depth, stamp: layer.stamp,
+            drawCard(layer.card, rect: layer.rect, transform: layer.transform, depth: layer.depth, stamp: layer.stamp, receded: layer.receded,
                      raster: raster, hidden: behindOthers ? { grid.isCovered($0, inFrontOf: index) } : nil,
                      skipping: behindOthers ? (grid, index) : nil, into: &frame)
         }
@@ -55,7 +57,7 @@ struct StackPainter {
 
     /// Draws one card. `skipping` names cells not worth filling: those a card drawn later (in
     /// front of `layer`) covers, which that card paints over anyway (its text lines avoid them too, through `hidden`).
-    func drawCard(_ card: Card, rect: Rect, transform: CardTransform, depth: Int, stamp: Stamp?,
+    func drawCard(_ card: Card, rect: Rect, transform: CardTransform, depth: Int, stamp: Stamp?, receded: Bool = false,
                   raster: CellRasterizer.Raster, hidden: ((CellRasterizer.CellKey) -> Bool)? = nil,
                   skipping: (grid: LayerGrid, layer: Int)? = nil, into frame: inout Frame) {
         guard transform.isDrawable, transform.alpha > 0.08 else { return }
@@ -65,8 +67,8 @@ struct StackPainter {
             if faded { s.dim = true }
             return s
         }
-        let border = adjust(depth == 0 ? palette.cardBorder : palette.backCardBorder)
-        let fill = adjust(depth == 0 ? palette.cardFill : palette.backCardFill)
+        let border = adjust(receded ? palette.recededCard : depth == 0 ? palette.cardBorder : palette.backCardBorder)
+        let fill = adjust(receded ? palette.recededCard : depth == 0 ? palette.cardFill : palette.backCardFill)
         for key in raster.shadow where inClip(key) && !raster.covers(key) && frame[key.row, key.column] == .blank {
             frame.put("░", row: key.row, column: key.column, style: palette.shadow)
         }
@@ -93,6 +95,7 @@ struct StackPainter {
                 }
             }
         }
+        if receded { return }
         let writer = LocalWriter(geometry: geometry, shape: shape, raster: raster, clipRows: clipRows, clipColumns: clipColumns,
                                  hidden: hidden)
         // A stamp covers whole lines: card text on its rows is left out, never cut mid-word.
@@ -151,28 +154,28 @@ struct StackPainter {
         }
     }
 
-    /// Outline only, for another member's live drag of the card. Drawn after the stack but only
-    /// on empty cells: the ghost passes behind every card, so no card's text or border shows
-    /// inside its outline.
-    func drawGhost(rect: Rect, transform: CardTransform, label: String, behind cards: LayerGrid,
+    /// Outline only, for another member's live drag of the card: a dashed frame (`GhostOutline`)
+    /// with the member's name and lean above its top-left corner. Drawn after the stack, passing
+    /// behind every card: only on empty cells, or over the first `recededLayers` layers (Koloda's
+    /// dimmed background card, which would otherwise hide every ghost), never over a card in front.
+    func drawGhost(rect: Rect, transform: CardTransform, label: String, behind cards: LayerGrid, recededLayers: Int = 0,
                    into frame: inout Frame) {
         guard transform.isDrawable else { return }
-        var tilted = transform
-        if abs(tilted.rotation) < 0.005 { tilted.rotation = 0.005 }
-        let raster = CellRasterizer(geometry: geometry).rasterize(frame: rect, transform: tilted)
-        for row in raster.rowRange.clamped(to: clipRows) {
-            for column in raster.columnRange.clamped(to: clipColumns) {
-                let code = raster.code(row: row, column: column)
-                guard code != CellRasterizer.Raster.none, code != CellRasterizer.Raster.interior,
-                      !cards.isCovered(CellRasterizer.CellKey(row: row, column: column)), frame[row, column] == .blank else { continue }
-                frame.putNarrow(CellRasterizer.Raster.glyph(code), row: row, column: column, style: palette.ghost)
-            }
+        func free(row: Int, column: Int) -> Bool {
+            let key = CellRasterizer.CellKey(row: row, column: column)
+            guard clipRows.contains(row), clipColumns.contains(column) else { return false }
+            if cards.isCovered(key) { return !cards.isCovered(key, inFrontOf: recededLayers - 1) }
+            return frame[row, column] == .blank
         }
-        let corner = geometry.cell(for: CardShape(frame: rect, transform: tilted).layout(.zero))
-        let row = Int(corner.row.rounded(.down)) - 1
-        if clipRows.contains(row), !cards.isCovered(CellRasterizer.CellKey(row: row, column: max(0, Int(corner.column.rounded())))) {
-            frame.write(label, row: row, column: max(0, Int(corner.column.rounded())), style: palette.ghostLabel,
-                        maxColumn: geometry.stackColumns)
+        let outline = GhostOutline(geometry: geometry).cells(frame: rect, transform: transform)
+        for cell in outline where free(row: cell.key.row, column: cell.key.column) {
+            frame.putNarrow(cell.glyph, row: cell.key.row, column: cell.key.column,
+                            style: cards.isCovered(cell.key) ? palette.ghostOnReceded : palette.ghost)
+        }
+        let corner = geometry.cell(for: CardShape(frame: rect, transform: transform).layout(.zero))
+        let row = Int(corner.row.rounded(.down)) - 1, column = max(0, Int(corner.column.rounded()))
+        if clipRows.contains(row), !cards.isCovered(CellRasterizer.CellKey(row: row, column: column), inFrontOf: recededLayers - 1) {
+            frame.write(label, row: row, column: column, style: palette.ghostLabel, maxColumn: geometry.stackColumns)
         }
     }
 }

@@ -58,14 +58,15 @@ func drawStack(_ model: AppModel, geometry: StackGeometry, palette: Palette, int
         overlays.drawMessage(["Room \(room.code) · lobby", "\(room.members.count) here", hint], into: &frame)
         return
     }
-    let visible = Array(room.visible.prefix(3))
+    let layout = model.layout
+    let visible = Array(room.visible.prefix(StackMotion.layoutSlots(layout)))
     if visible.isEmpty && model.leaving.isEmpty {
         overlays.drawEmpty(into: &frame)
     }
     var layers: [StackPainter.Layer] = []
     var ghosts: [(rect: Rect, transform: CardTransform, label: String)] = []
     for (index, card) in visible.enumerated().reversed() {
-        let rect = StackMotion.frame(forCardAt: index, visibleCount: max(visible.count, 1))
+        let rect = StackMotion.frame(forCardAt: index, visibleCount: max(visible.count, 1), layout: layout)
         var transform = model.playing[card.id]?.sample(now: model.now) ?? .identity
         var stamp: StackPainter.Stamp?
         if index == 0 {
@@ -82,15 +83,17 @@ func drawStack(_ model: AppModel, geometry: StackGeometry, palette: Palette, int
                 stamp = StackPainter.Stamp(vote: vote, progress: 0.5)
             }
         }
-        layers.append(StackPainter.Layer(card: card, rect: rect, transform: transform, depth: index, stamp: stamp))
+        layers.append(StackPainter.Layer(card: card, rect: rect, transform: transform, depth: index, stamp: stamp,
+                                         receded: StackMotion.isReceded(index: index, layout: layout)))
     }
     for leaving in model.leaving {
-        let rect = StackMotion.frame(forCardAt: 0, visibleCount: max(visible.count + 1, 1))
+        let rect = StackMotion.frame(forCardAt: 0, visibleCount: max(visible.count + 1, 1), layout: layout)
         layers.append(StackPainter.Layer(card: leaving.card, rect: rect, transform: leaving.motion.sample(now: model.now), depth: 0,
                                          stamp: StackPainter.Stamp(vote: leaving.direction.vote, progress: 1)))
     }
     let cards = painter.drawLayers(layers, into: &frame)
     for ghost in ghosts {
-        painter.drawGhost(rect: ghost.rect, transform: ghost.transform, label: ghost.label, behind: cards, into: &frame)
+        painter.drawGhost(rect: ghost.rect, transform: ghost.transform, label: ghost.label, behind: cards,
+                          recededLayers: layers.prefix { $0.receded }.count, into: &frame)
     }
 }
