@@ -37,8 +37,8 @@ import SwipeProtocol
         _ = Self.drain(bo)
 
         bo.send(.swipe(SwipeVote(card: "dune", direction: .right)))
+        let boSaw = Self.drain(bo)      // first: the vote is applied (and Ann's copy queued) before Ann's ping
         let annSaw = Self.drain(ann)
-        let boSaw = Self.drain(bo)
         #expect(annSaw.map(\.type) == ["tally"], "protocol 2: \(annSaw.map(\.type))")
         guard case let .tally(tally)? = annSaw.first else { return }
         #expect(tally.voter == "m2")
