@@ -34,6 +34,10 @@ let package = Package(
         // (apt: libncurses-dev, libutf8proc-dev; scripts/setup.sh installs both).
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
         .systemLibrary(name: "CUTF8Proc", path: "Sources/CUTF8Proc"),
+        // Redis for rooms shared by several nodes (--store redis://…), on the lws libev loop. Its
+        // headers are under /usr/include/hiredis (apt: libhiredis-dev); hiredis.pc adds a -D flag
+        // SwiftPM refuses, so no pkgConfig.
+        .systemLibrary(name: "CHiredis", path: "Sources/CHiredis"),
         .systemLibrary(
             name: "CFriBidi", path: "Sources/CFriBidi",
             pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
@@ -45,7 +49,7 @@ let package = Package(
         .target(
             name: "SwipeServer",
             dependencies: [
-                "SwipeCore", "SwipeProtocol", "SwipeStore", "CLibWebSockets",
+                "SwipeCore", "SwipeProtocol", "SwipeStore", "CLibWebSockets", "CHiredis",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "server/SwipeServer"),

@@ -2,13 +2,14 @@
 # Installs what SwipeDeck needs on a Debian machine, only what is missing. Run as root.
 # Needs: the Swift toolchain (on PATH), libwebsockets-dev, libncurses-dev, libsqlite3-dev,
 # libutf8proc-dev (grapheme clusters and widths), libfribidi-dev (bidi and Arabic shaping),
-# pkg-config, gcc (benchmarks/lws-floor), openssl (the TLS tests make a certificate and send raw
+# libhiredis-dev (Redis, for rooms shared by several nodes), redis-server and haproxy (the cluster's
+# end-to-end test and scripts/cluster.sh), pkg-config, gcc (benchmarks/lws-floor), openssl (the TLS tests make a certificate and send raw
 # bytes over TLS) and tmux (the end-to-end tests drive the real client in it). libwebsockets-dev
 # already depends on libev-dev and lws's libev plugin (libwebsockets-evlib-ev), which the server's
 # epoll loop uses; they are listed so a machine that lost one gets it back.
 set -euo pipefail
 
-needed=(gcc openssl libwebsockets-dev libwebsockets-evlib-ev libev-dev libncurses-dev libsqlite3-dev libutf8proc-dev libfribidi-dev pkg-config tmux)
+needed=(gcc openssl libwebsockets-dev libwebsockets-evlib-ev libev-dev libncurses-dev libsqlite3-dev libutf8proc-dev libfribidi-dev libhiredis-dev redis-server haproxy pkg-config tmux)
 missing=()
 for pkg in "${needed[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

@@ -75,6 +75,9 @@ static inline swipe_ev_driver *swipe_ev_driver_attach(struct lws_context_creatio
     return driver;
 }
 
+/// The driver's libev loop, untyped (other libraries' libev adapters attach to it, e.g. hiredis's).
+static inline void *swipe_ev_driver_loop(swipe_ev_driver *driver) { return driver->loop; }
+
 /// Undoes swipe_ev_driver_attach on `info` and frees the driver (lws refused the loop: fall back to poll).
 static inline void swipe_ev_driver_detach(struct lws_context_creation_info *info, swipe_ev_driver *driver) {
     info->options &= ~(uint64_t)LWS_SERVER_OPTION_LIBEV;

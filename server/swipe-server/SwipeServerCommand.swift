@@ -38,7 +38,11 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("tls-key"), help: "PEM private key for --tls-cert.") var tlsKey: String?
     @Option(help: "Data directory for the durable room log (rooms.sqlite), created 0700. Default: $XDG_STATE_HOME/swipedeck or ~/.local/state/swipedeck. \":memory:\" keeps nothing.")
     var data: String?
-    @Option(help: "normal: a committed vote survives a killed server; full: also a power cut (fsync per commit).")
+    @Option(help: "Share rooms with every node started with the same store: redis://HOST:PORT[/DB]. Replaces --data (docs/SCALING.md).")
+    var store: String?
+    @Option(name: .customLong("node-id"), help: "This node's name in a cluster (default: the host name and port).")
+    var nodeID: String?
+    @Option(help: "normal: a committed vote survives a killed server; full: also a power cut (fsync per commit). With --store: full refuses a Redis that does not fsync every write (appendfsync always).")
     var durability: StoreDurability = .normal
     @Flag(help: "Offer permessage-deflate compression (off by default: libwebsockets 4.1.6 was seen corrupting larger compressed client messages).")
     var deflate = false
@@ -113,6 +117,22 @@ struct Serve: ParsableCommand {
         } catch {
             throw ValidationError("--trust-proxy: \(error)")
         }
+        var cluster: ClusterConfiguration?
+        if let store {
+            guard data == nil else { throw ValidationError("--store and --data both name where rooms live; give one") }
+            do {
+                let url = try RedisURL(parsing: store)
+                let name = nodeID ?? "\(ProcessInfo.processInfo.hostName):\(port)"
+                guard !name.isEmpty, name.count <= 64, !name.contains(where: { $0.isWhitespace || $0 == "#" }) else {
+                    throw ValidationError("--node-id must be 1 to 64 characters without spaces or # (got \"\(name)\")")
+                }
+                cluster = ClusterConfiguration(store: url, nodeID: name, durability: durability)
+            } catch let error as RedisURLError {
+                throw ValidationError("--store: \(error)")
+            }
+        } else if nodeID != nil {
+            throw ValidationError("--node-id names a node of a cluster: it needs --store redis://HOST:PORT")
+        }
         DescriptorLimit.raiseToHard()
         RecvInterposer.install()
         TLSReadInterposer.install()
@@ -138,6 +158,8 @@ struct Serve: ParsableCommand {
         configuration.transportLimits.maxRoomsPerAddress = maxRoomsPerAddress
         configuration.trustedProxies = proxies
         configuration.unjoinedRoomTimeoutSeconds = unjoinedRoomTimeout
+        configuration.cluster = cluster
+        if cluster != nil { configuration.dataDirectory = nil }
         let server = SwipeServerHost(configuration: configuration)
         let bound: Int
         do {

@@ -59,8 +59,25 @@ public struct RoomRegistry: Sendable {
     /// ```
     public mutating func create(_ request: CreateRoom, from connection: ConnectionID, at now: ServerTime)
         -> (room: RoomCode?, effects: [RoomEffect]) {
-        func refuse(_ code: ErrorCode, _ message: String) -> (RoomCode?, [RoomEffect]) {
-            (nil, [.reply(.error(ProtocolError(code, message)), to: connection)])
+        switch resolve(request) {
+        case let .failure(error):
+            return (nil, [.reply(.error(error), to: connection)])
+        case var .success(created):
+            created.code = freshCode()
+            return install(created, host: connection, token: freshToken(), at: now)
+        }
+    }
+
+    /// Checks a `create` and resolves its deck and settings (the code is left empty); the error is
+    /// what the client is told.
+    ///
+    /// ```swift
+    /// let created = try registry.resolve(CreateRoom(name: "Ann", deck: "movies")).get()
+    /// created.cards.count   // the deck's cards
+    /// ```
+    public func resolve(_ request: CreateRoom) -> Result<CreatedRoom, ProtocolError> {
+        func refuse(_ code: ErrorCode, _ message: String) -> Result<CreatedRoom, ProtocolError> {
+            .failure(ProtocolError(code, message))
         }
         if rooms.count >= limits.maxRooms { return refuse(.tooManyRooms, "create: the server already hosts \(limits.maxRooms) rooms") }
         let deckName: String
@@ -86,18 +103,45 @@ public struct RoomRegistry: Sendable {
                                     timerSeconds: request.timerSeconds, quorum: request.quorum,
                                     maxMembers: limits.maxMembersPerRoom, animationLead: limits.animationLead,
                                     layout: request.layout ?? .stack)
-        var code = RoomCodes.make(&random)
-        while rooms[code] != nil { code = RoomCodes.make(&random) }
-        var room = Room(code: code, deckName: deckName, cards: cards, settings: settings, at: now)
-        let token = RoomCodes.token(&random)
+        return .success(CreatedRoom(code: RoomCode(""), deckName: deckName, cards: cards, settings: settings, hostName: request.name))
+    }
+
+    /// Builds a resolved room and joins `connection` to it as host (what `create` does once the room
+    /// is resolved and has a code; a cluster node does it for every `created` entry of the stream).
+    ///
+    /// ```swift
+    /// let (code, effects) = registry.install(created, host: ConnectionID(1), token: "t1", at: now)
+    /// ```
+    public mutating func install(_ created: CreatedRoom, host connection: ConnectionID, token: String, at now: ServerTime)
+        -> (room: RoomCode?, effects: [RoomEffect]) {
+        let code = created.code
+        var room = Room(code: code, deckName: created.deckName, cards: created.cards, settings: created.settings, at: now)
         var effects = [room.creationRecord(at: now)]
-        effects += room.connectHost(connection, name: request.name, token: token, at: now)
+        effects += room.connectHost(connection, name: created.hostName, token: token, at: now)
         if effects.contains(where: { if case .bind = $0 { return true } else { return false } }) {
             rooms[code] = room
             return (code, effects)
         }
         return (nil, effects.filter { if case .reply = $0 { return true } else { return false } })
     }
+
+    /// A room code no room here has (drawn from the registry's random source).
+    ///
+    /// ```swift
+    /// let code = registry.freshCode()   // e.g. "K7QM-X4TD-9R"
+    /// ```
+    public mutating func freshCode() -> RoomCode {
+        var code = RoomCodes.make(&random)
+        while rooms[code] != nil { code = RoomCodes.make(&random) }
+        return code
+    }
+
+    /// A fresh 128-bit resume token.
+    ///
+    /// ```swift
+    /// let token = registry.freshToken()   // 32 hex digits
+    /// ```
+    public mutating func freshToken() -> String { RoomCodes.token(&random) }
 
     /// Routes a `join` to its room. `room` is the canonical code when the room exists.
     ///
@@ -109,8 +153,7 @@ public struct RoomRegistry: Sendable {
         guard let code = RoomCodes.canonical(request.room.rawValue), rooms[code] != nil else {
             return (nil, [.reply(.error(ProtocolError(.unknownRoom, "join: no room \"\(request.room)\"")), to: connection)])
         }
-        let token = RoomCodes.token(&random)
-        return (code, handle(.memberConnected(connection, request, token: token), in: code, at: now))
+        return (code, handle(.memberConnected(connection, request, token: freshToken()), in: code, at: now))
     }
 
     /// Hands an event to a room; a room closed by it is removed afterwards.

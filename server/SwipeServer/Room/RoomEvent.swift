@@ -51,6 +51,8 @@ public enum CloseCode: Int, Hashable, Sendable {
     case unsupportedData = 1003
     case policyViolation = 1008
     case messageTooBig = 1009
+    /// The server cannot serve the connection now (its shared store is unreachable): reconnect later.
+    case tryAgainLater = 1013
 }
 
 /// What the shell must do after a room handled an event, in order.

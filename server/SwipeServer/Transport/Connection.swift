@@ -28,6 +28,8 @@ final class Connection {
     var discardingOversize = false
     /// The protocol version its subprotocol chose (1 when it offered none).
     var protocolVersion = 1
+    /// In a cluster: its `create` or `join` is on its way to the shared store (a second one is refused).
+    var joinPending = false
 
     init(id: ConnectionID, wsi: OpaquePointer, limits: TransportLimits, address: String) {
         self.address = address

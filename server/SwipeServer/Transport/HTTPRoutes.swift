@@ -34,6 +34,9 @@ public struct ServerStatus: Hashable, Sendable, Codable {
     public var connections: Int
     /// Other open sockets: handshakes not finished (or never started) and plain HTTP.
     public var pendingConnections: Int
+    /// In a cluster: this node's instance and its store (absent when the server runs alone).
+    public var node: String?
+    public var store: String?
 
     public init(version: String, protocol: Int, uptimeSeconds: Double, rooms: Int, connections: Int, pendingConnections: Int = 0) {
         self.version = version
@@ -86,7 +89,7 @@ public enum HTTPRoutes {
         }
         let cleanPath = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
         if cleanPath == "/healthz" || cleanPath == "/healthz/" {
-            return json(200, status)
+            return json(status.status == "ok" ? 200 : 503, status)
         }
         let parts = cleanPath.split(separator: "/").map(String.init)
         if parts.count == 3, parts[0] == "rooms", parts[2] == "results.json" || parts[2] == "results.csv" {
@@ -110,6 +113,18 @@ public enum HTTPRoutes {
                                 body: Array(((try? ResultsExport.json(results)) ?? "{}").utf8))
         }
         return json(404, ProtocolError(.other, "no such path \"\(cleanPath)\" (try /healthz or /rooms/CODE/results.json)"))
+    }
+
+    /// The room a results path names (canonical), or nil for other paths.
+    ///
+    /// ```swift
+    /// HTTPRoutes.room(inPath: "/rooms/k7qm-x4td-9r/results.csv?x=1")   // "K7QM-X4TD-9R"
+    /// ```
+    public static func room(inPath path: String) -> RoomCode? {
+        let cleanPath = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
+        let parts = cleanPath.split(separator: "/").map(String.init)
+        guard parts.count == 3, parts[0] == "rooms", parts[2] == "results.json" || parts[2] == "results.csv" else { return nil }
+        return RoomCodes.canonical(parts[1])
     }
 
     /// The refusal for an address that holds too many connections.

@@ -52,6 +52,9 @@ public struct ServerConfiguration: Sendable {
     /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` name the client (`--trust-proxy`).
     /// Per-address limits then count the client, not the proxy; headers from anyone else are ignored.
     public var trustedProxies: [AddressRange] = []
+    /// Set: this server is one node of a cluster sharing rooms through Redis (`--store redis://…`);
+    /// `dataDirectory` is not used.
+    public var cluster: ClusterConfiguration?
 
     public init(host: String = "127.0.0.1", port: Int = 7681, decks: DeckLibrary = .bundled(),
                 tlsCertificatePath: String? = nil, tlsPrivateKeyPath: String? = nil,
@@ -94,4 +97,30 @@ public enum EventLoopBackend: String, CaseIterable, Sendable {
     case epoll
     /// lws's built-in poll() over every socket.
     case poll
+}
+
+/// Running as one node of a cluster: rooms live in a shared Redis instead of the local log
+/// (docs/SCALING.md).
+///
+/// ```swift
+/// var configuration = ServerConfiguration()
+/// configuration.cluster = ClusterConfiguration(store: try RedisURL(parsing: "redis://127.0.0.1:6379"), nodeID: "n1")
+/// ```
+public struct ClusterConfiguration: Hashable, Sendable {
+    /// The shared store; every node given the same URL shares rooms.
+    public var store: RedisURL
+    /// This node's name in logs and `/healthz` (each start adds a random suffix: the instance).
+    public var nodeID: String
+    /// `full`: refuse to start unless Redis fsyncs every write (appendonly yes, appendfsync always),
+    /// so an acknowledged vote survives a Redis crash; `normal`: whatever Redis is configured with.
+    public var durability: StoreDurability
+    /// How long a room's keys stay in Redis after its last entry (seconds).
+    public var roomLifetimeSeconds: Int
+
+    public init(store: RedisURL, nodeID: String, durability: StoreDurability = .normal, roomLifetimeSeconds: Int = 7 * 86_400) {
+        self.store = store
+        self.nodeID = nodeID
+        self.durability = durability
+        self.roomLifetimeSeconds = roomLifetimeSeconds
+    }
 }

@@ -35,7 +35,11 @@ extension ServerShell {
             // A shutdown changes no room: the member is not logged offline (everyone is offline after
             // the restart anyway), so a lockstep card is not decided by people leaving because of it.
             if shutdownDeadline == nil {
-                apply(registry.handle(.memberDisconnected(member), in: code, at: now), in: code)
+                if cluster != nil {
+                    clusterDisconnected(member, of: connection, in: code)
+                } else {
+                    apply(registry.handle(.memberDisconnected(member), in: code, at: now), in: code)
+                }
             }
         }
         finishIfShutDown(at: now)   // the last connection of a shutdown ends the loop without waiting for a timer
@@ -106,24 +110,18 @@ extension ServerShell {
     }
 
     private func dispatch(_ message: ClientMessage, from connection: Connection, at time: ServerTime) {
+        if cluster != nil {
+            clusterDispatch(message, from: connection, at: time)
+            return
+        }
         if let code = connection.room, let member = connection.member {
-            if case .results = message, !connection.resultsLimiter.allow(at: time) {
-                let limits = configuration.transportLimits
-                enqueue(.error(ProtocolError(.rateLimited, "results: at most \(Int(limits.resultsBurst)) at once and "
-                    + "\(limits.resultsPerSecond) per second", retryAfter: (1 / limits.resultsPerSecond).rounded(.up))), to: connection)
-                return
-            }
+            if case .results = message, !allowResults(connection, at: time) { return }
             apply(registry.handle(.messageReceived(member, message), in: code, at: time), in: code)
             return
         }
         switch message {
         case let .create(request):
-            let cap = configuration.transportLimits.maxRoomsPerAddress
-            if cap > 0, ledger.rooms(createdBy: connection.address) >= cap {
-                enqueue(.error(ProtocolError(.tooManyRooms, "create: \(connection.address) already has \(cap) open rooms "
-                    + "(--max-rooms-per-address)")), to: connection)
-                return
-            }
+            guard allowCreate(connection) else { return }
             let result = registry.create(request, from: connection.id, at: time)
             if let code = result.room {
                 ledger.created(room: code, by: connection.address)
@@ -148,8 +146,26 @@ extension ServerShell {
         }
     }
 
+    /// False (and the client told) when the connection asked for `results` too often.
+    func allowResults(_ connection: Connection, at time: ServerTime) -> Bool {
+        guard !connection.resultsLimiter.allow(at: time) else { return true }
+        let limits = configuration.transportLimits
+        enqueue(.error(ProtocolError(.rateLimited, "results: at most \(Int(limits.resultsBurst)) at once and "
+            + "\(limits.resultsPerSecond) per second", retryAfter: (1 / limits.resultsPerSecond).rounded(.up))), to: connection)
+        return false
+    }
+
+    /// False (and the client told) when the connection's address already has its cap of open rooms.
+    func allowCreate(_ connection: Connection) -> Bool {
+        let cap = configuration.transportLimits.maxRoomsPerAddress
+        guard cap > 0, ledger.rooms(createdBy: connection.address) >= cap else { return true }
+        enqueue(.error(ProtocolError(.tooManyRooms, "create: \(connection.address) already has \(cap) open rooms "
+            + "(--max-rooms-per-address)")), to: connection)
+        return false
+    }
+
     /// Whether `request` resumes a member of an existing room with that member's token.
-    private func holdsValidToken(_ request: JoinRoom) -> Bool {
+    func holdsValidToken(_ request: JoinRoom) -> Bool {
         guard let token = request.token, let room = registry.room(request.room) else { return false }
         return room.members.contains { $0.token == token }
     }

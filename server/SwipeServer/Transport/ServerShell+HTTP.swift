@@ -12,11 +12,27 @@ extension ServerShell {
 
     /// LWS_CALLBACK_HTTP: answer `path`. Returns -1 to close.
     func http(_ wsi: OpaquePointer, path: String) -> Int32 {
+        guard admit(wsi, address: clientAddress(of: wsi)) else { return answer(wsi, path: path, admitted: false) }
+        // A cluster node answers for any room: one not here yet is loaded first (the answer waits).
+        if let cluster, cluster.outage == nil, let code = HTTPRoutes.room(inPath: path), registry.rooms[code] == nil {
+            cluster.httpWaiting[wsi] = code.rawValue
+            loadRoom(code) { [unowned self] _ in
+                guard cluster.httpWaiting[wsi] != nil else { return }
+                cluster.httpWaiting[wsi] = path
+                lws_callback_on_writable(wsi)
+            }
+            return 0
+        }
+        return answer(wsi, path: path, admitted: true)
+    }
+
+    /// Writes the answer's headers and queues its body.
+    private func answer(_ wsi: OpaquePointer, path: String, admitted: Bool) -> Int32 {
         let method = requestMethod(wsi)
         let address = clientAddress(of: wsi)
         let time = now
         let response: HTTPResponse
-        if admit(wsi, address: address) {
+        if admitted {
             response = HTTPRoutes.respond(to: path, method: method, registry: registry, status: status,
                                           retryAfter: joinGuard.retryAfter(address, at: time))
             if response.missedRoom { joinGuard.recordFailure(from: address, at: time) }
@@ -51,6 +67,9 @@ extension ServerShell {
 
     /// LWS_CALLBACK_HTTP_WRITEABLE: the body, then end the transaction (or close).
     func httpWriteable(_ wsi: OpaquePointer) -> Int32 {
+        if let path = cluster?.httpWaiting.removeValue(forKey: wsi) {
+            return answer(wsi, path: path, admitted: true)   // the room was loaded (or is not in the store: 404)
+        }
         guard let pending = httpBodies.removeValue(forKey: wsi) else { return 0 }
         if !pending.body.isEmpty {
             let pre = Int(swipe_lws_pre())
@@ -80,6 +99,7 @@ extension ServerShell {
 
     func httpClosed(_ wsi: OpaquePointer) {
         httpBodies[wsi] = nil
+        cluster?.httpWaiting[wsi] = nil
     }
 }
 

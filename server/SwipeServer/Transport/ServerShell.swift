@@ -17,6 +17,11 @@ final class ServerShell: @unchecked Sendable {
     let configuration: ServerConfiguration
     let logger: Logger
     let clockStart = ContinuousClock.now
+    /// Added to `now`: 0 alone; in a cluster, the wall clock (ms since 1970) at start, so that the
+    /// times nodes stamp on a room's entries compare across nodes (their clocks must agree: NTP).
+    let clockOffset: ServerTime
+    /// Set when this server is a node of a cluster (rooms shared through Redis).
+    var cluster: ClusterNode?
     var connections: [OpaquePointer: Connection] = [:]
     var connectionsByID: [ConnectionID: Connection] = [:]
     var membersOnline: [RoomCode: [MemberID: ConnectionID]] = [:]
@@ -76,6 +81,7 @@ final class ServerShell: @unchecked Sendable {
     init(configuration: ServerConfiguration) {
         self.configuration = configuration
         logger = configuration.logger
+        clockOffset = configuration.cluster == nil ? 0 : Date().timeIntervalSince1970 * 1000
         evictionInterval = min(60_000, max(250, configuration.unjoinedRoomTimeoutSeconds * 500))
         timers = TimerSchedule(evictionCheck: evictionInterval)
         registry = RoomRegistry(library: configuration.decks, limits: configuration.registryLimits, random: configuration.random)
@@ -89,7 +95,7 @@ final class ServerShell: @unchecked Sendable {
     /// Server time: milliseconds since the shell was made (monotonic).
     var now: ServerTime {
         let elapsed = ContinuousClock.now - clockStart
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return clockOffset + Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     }
 
     // MARK: stop (any thread)
@@ -131,9 +137,14 @@ final class ServerShell: @unchecked Sendable {
         drainInbox()
         let time = now
         for code in timers.takeDueRooms(at: time) {
-            apply(registry.handle(.timerFired, in: code, at: time), in: code)
+            if cluster != nil {
+                clusterTimerDue(code)
+            } else {
+                apply(registry.handle(.timerFired, in: code, at: time), in: code)
+            }
         }
-        if let check = timers.evictionCheck, time >= check {
+        clusterTick()
+        if cluster == nil, let check = timers.evictionCheck, time >= check {
             timers.evictionCheck = time + evictionInterval
             let unjoined = configuration.unjoinedRoomTimeoutSeconds * 1000
             for code in registry.evictAbandoned(idle: Self.abandonedAfter, unjoinedIdle: unjoined, at: time) {
@@ -191,6 +202,7 @@ final class ServerShell: @unchecked Sendable {
     private func beginShutdown() {
         timers.shutdownDeadline = now + 1500
         logger.info("shutting down: closing \(connections.count) connection(s) with 1001 going away")
+        clusterShuttingDown()
         for connection in connections.values { closeAfterFlush(connection, .goingAway, "server shutting down") }
     }
 
@@ -239,12 +251,13 @@ final class ServerShell: @unchecked Sendable {
             ledger.removed(room: code)
             timers.cancelRoomTimer(code)
             forgetStored(code)   // closed by its host: out of what a restart loads
+            clusterRoomClosed(code)
         }
         armWakeTimer()
     }
 
     /// Encodes once and queues for every online member of the room (but `skipped`).
-    private func broadcast(_ message: ServerMessage, in code: RoomCode, except skipped: MemberID?, toProtocol1Only: Bool) {
+    func broadcast(_ message: ServerMessage, in code: RoomCode, except skipped: MemberID?, toProtocol1Only: Bool) {
         guard let members = membersOnline[code], let bytes = encode(message) else { return }
         let (key, replaceable) = coalescingKey(message)
         for (member, connectionID) in members where member != skipped {
@@ -284,7 +297,14 @@ final class ServerShell: @unchecked Sendable {
     }
 
     var status: ServerStatus {
-        ServerStatus(version: SwipeServerInfo.version, protocol: ProtocolVersion.current, uptimeSeconds: now / 1000,
-                     rooms: registry.rooms.count, connections: connections.count, pendingConnections: pendingSockets)
+        var status = ServerStatus(version: SwipeServerInfo.version, protocol: ProtocolVersion.current,
+                                  uptimeSeconds: (now - clockOffset) / 1000, rooms: registry.rooms.count,
+                                  connections: connections.count, pendingConnections: pendingSockets)
+        if let cluster {
+            status.node = cluster.instance
+            status.store = cluster.configuration.store.description
+            if cluster.outage != nil { status.status = "unavailable" }
+        }
+        return status
     }
 }

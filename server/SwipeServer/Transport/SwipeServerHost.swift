@@ -60,7 +60,15 @@ public final class SwipeServerHost: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard !running else { return port }
-        try shell.openStore()
+        var probe: ClusterProbe?
+        if let cluster = configuration.cluster {
+            guard configuration.eventLoop == .epoll else {
+                throw ServerStartError(description: "--store \(cluster.store) needs --event-loop epoll (Redis runs on the same libev loop as lws)")
+            }
+            probe = try ClusterProbe.run(cluster)
+        } else {
+            try shell.openStore()
+        }
         lws_set_log_level(LLL_ERR | LLL_WARN, swipeServerLWSLog)
         var info = lws_context_creation_info()
         info.port = Int32(configuration.port)
@@ -102,6 +110,13 @@ public final class SwipeServerHost: @unchecked Sendable {
         let vhost = lws_get_vhost_by_name(context, "default")
         port = vhost.map { Int(lws_get_vhost_listen_port($0)) } ?? configuration.port
         shell.wakesByNudge = driver != nil
+        if let cluster = configuration.cluster, let probe {
+            guard let driver, let loop = swipe_ev_driver_loop(driver) else {
+                lws_context_destroy(context)
+                throw ServerStartError(description: "--store \(cluster.store) needs the libev (epoll) loop, which lws refused here")
+            }
+            shell.startCluster(cluster, probe: probe, loop: loop)
+        }
         shell.armWakeTimer()   // the first deadline; afterwards the service thread re-arms it
         running = true
         let thread = Thread { [self] in serviceLoop() }
@@ -199,6 +214,7 @@ public final class SwipeServerHost: @unchecked Sendable {
             }
         }
         shell.disarmWakeTimer()
+        shell.closeCluster()
         lws_context_destroy(context)
         if let driver { swipe_ev_driver_free(driver) }
         driver = nil

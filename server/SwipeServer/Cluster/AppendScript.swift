@@ -1,0 +1,87 @@
+/// The Lua script that appends one entry to a room's stream atomically, and what it answered.
+///
+/// KEYS: the room's log, meta and seen keys (`ClusterKeys`). ARGV: mode (`create` or `append`),
+/// the proposed time (ms), the entry, an idempotency key (or ""), an expected last offset (or ""),
+/// the room's channel, and the keys' lifetime in seconds.
+/// The script refuses a `create` for a room that exists and an `append` to a room that does not
+/// or is closed; answers the earlier offset when the idempotency key was seen; refuses when the
+/// stream moved past the expected offset; otherwise assigns the next offset, stamps a time no
+/// earlier than the last entry's, XADDs, records the key, PUBLISHes "offset\ntime\nentry" and
+/// answers `ok`.
+///
+/// ```swift
+/// let outcome = AppendOutcome(reply: .array([.string(Array("ok".utf8)), .integer(12), .string(Array("5120.5".utf8))]))
+/// // .appended(offset: 12, at: 5120.5)
+/// ```
+public enum AppendScript {
+    public static let source = """
+        local meta = KEYS[2]
+        local last = tonumber(redis.call('HGET', meta, 'offset') or '0')
+        if ARGV[1] == 'create' then
+          if last > 0 then return {'exists'} end
+        else
+          if last == 0 then return {'unknown'} end
+          if redis.call('HGET', meta, 'closed') == '1' then return {'closed', last} end
+        end
+        if ARGV[4] ~= '' then
+          local seen = redis.call('HGET', KEYS[3], ARGV[4])
+          if seen then return {'seen', tonumber(seen)} end
+        end
+        if ARGV[5] ~= '' and tonumber(ARGV[5]) ~= last then return {'moved', last} end
+        local at = tonumber(ARGV[2])
+        local lastAt = tonumber(redis.call('HGET', meta, 'at') or '0')
+        if at < lastAt then at = lastAt end
+        local offset = last + 1
+        local stamp = string.format('%.3f', at)
+        redis.call('XADD', KEYS[1], offset .. '-0', 'at', stamp, 'e', ARGV[3])
+        redis.call('HSET', meta, 'offset', offset, 'at', stamp)
+        if ARGV[4] ~= '' then redis.call('HSET', KEYS[3], ARGV[4], offset) end
+        local ttl = tonumber(ARGV[7])
+        redis.call('EXPIRE', KEYS[1], ttl)
+        redis.call('EXPIRE', meta, ttl)
+        redis.call('EXPIRE', KEYS[3], ttl)
+        redis.call('PUBLISH', ARGV[6], offset .. '\\n' .. stamp .. '\\n' .. ARGV[3])
+        return {'ok', offset, stamp}
+        """
+}
+
+/// What the append script answered.
+///
+/// ```swift
+/// AppendOutcome(reply: .array([.string(Array("seen".utf8)), .integer(9)]))   // .seen(offset: 9)
+/// ```
+public enum AppendOutcome: Hashable, Sendable {
+    /// Appended at `offset`, stamped `at`.
+    case appended(offset: Int, at: Double)
+    /// The idempotency key was already applied by the entry at `offset`: nothing appended.
+    case seen(offset: Int)
+    /// The stream is past the expected offset (now at `last`): nothing appended.
+    case moved(last: Int)
+    /// `create`: a room with this code exists.
+    case exists
+    /// `append`: no such room in the store.
+    case unknown
+    /// The room is closed.
+    case closed
+    /// No answer (the store is unreachable) or an error; the text says which.
+    case failed(String)
+
+    public init(reply: RedisValue?) {
+        guard let reply else { self = .failed("no answer from the store"); return }
+        if case let .error(text) = reply { self = .failed(text); return }
+        switch reply[0]?.text {
+        case "ok":
+            if let offset = reply[1]?.integer, let at = reply[2]?.text.flatMap(Double.init) {
+                self = .appended(offset: offset, at: at)
+            } else {
+                self = .failed("the append script answered ok without an offset and time")
+            }
+        case "seen": self = reply[1]?.integer.map { .seen(offset: $0) } ?? .failed("seen without an offset")
+        case "moved": self = reply[1]?.integer.map { .moved(last: $0) } ?? .failed("moved without an offset")
+        case "exists": self = .exists
+        case "unknown": self = .unknown
+        case "closed": self = .closed
+        default: self = .failed("the append script answered \(String(describing: reply))")
+        }
+    }
+}

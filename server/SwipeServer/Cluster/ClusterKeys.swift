@@ -1,0 +1,33 @@
+import SwipeProtocol
+
+/// The names a cluster uses in Redis. Every key of a room carries the hash tag `{CODE}`, so on a
+/// sharded Redis (Cluster) all of one room's keys live on one shard and the append script may
+/// touch them together.
+///
+/// ```swift
+/// ClusterKeys.log("K7QM-X4TD-9R")       // "swipedeck:room:{K7QM-X4TD-9R}:log"
+/// ClusterKeys.channel("K7QM-X4TD-9R")   // "swipedeck:room:{K7QM-X4TD-9R}"
+/// ```
+public enum ClusterKeys {
+    /// The room's stream: its authoritative, ordered event log (IDs `OFFSET-0`).
+    public static func log(_ code: RoomCode) -> String { "swipedeck:room:{\(code.rawValue)}:log" }
+    /// The room's hash: `offset` (last appended), `at` (its time), `closed`.
+    public static func meta(_ code: RoomCode) -> String { "swipedeck:room:{\(code.rawValue)}:meta" }
+    /// The room's hash of idempotency keys (`m2:17` for member m2's seq 17) to the offset that applied them.
+    public static func seen(_ code: RoomCode) -> String { "swipedeck:room:{\(code.rawValue)}:seen" }
+    /// The room's pub/sub channel: "there is more" (with the entry), and relayed drags.
+    public static func channel(_ code: RoomCode) -> String { "swipedeck:room:{\(code.rawValue)}" }
+    /// A node instance's heartbeat (expires unless refreshed).
+    public static func node(_ instance: String) -> String { "swipedeck:node:\(instance)" }
+
+    /// The room a channel belongs to (nil for other channels).
+    ///
+    /// ```swift
+    /// ClusterKeys.room(ofChannel: "swipedeck:room:{K7QM-X4TD-9R}")   // "K7QM-X4TD-9R"
+    /// ```
+    public static func room(ofChannel channel: String) -> RoomCode? {
+        let prefix = "swipedeck:room:{"
+        guard channel.hasPrefix(prefix), channel.hasSuffix("}") else { return nil }
+        return RoomCode(String(channel.dropFirst(prefix.count).dropLast()))
+    }
+}

@@ -1,0 +1,53 @@
+// A cluster node's state: its identity, its Redis link and its copies of the rooms it serves.
+// Service thread only (owned by the ServerShell; the shell's Cluster extensions use it).
+import Foundation
+import SwipeProtocol
+
+/// The shell's cluster state (nil in `ServerShell.cluster` when the server runs alone).
+final class ClusterNode {
+    let configuration: ClusterConfiguration
+    /// This start of this node: `--node-id` and a random suffix, so a restarted node's connection
+    /// numbers never match its former self's in the stream.
+    let instance: String
+    let link: RedisLink
+    /// The append script's SHA1 (EVALSHA; EVAL again after a Redis restart emptied its script cache).
+    let scriptSHA: String
+    /// Rooms this node serves, with their stream positions (the rooms themselves are in the registry).
+    var replicas: [RoomCode: RoomReplica] = [:]
+    /// Rooms being loaded from the store: who waits for each, and entries published meanwhile.
+    var loading: [RoomCode: RoomLoad] = [:]
+    /// Rooms whose missing entries are being read (XRANGE).
+    var catchingUp: Set<RoomCode> = []
+    /// Resends of applied swipes and undos, answered once the room has applied `offset`.
+    var reacknowledgements: [RoomCode: [(offset: Int, member: MemberID, message: ClientMessage)]] = [:]
+    /// When each room last had a member connected here (rooms idle here are dropped).
+    var lastLocalUse: [RoomCode: Double] = [:]
+    /// HTTP requests waiting for a room to load, by socket.
+    var httpWaiting: [OpaquePointer: String] = [:]
+    var nextHeartbeat: Double = 0
+    /// Other node instances whose heartbeat is being checked.
+    var checkingNodes: Set<String> = []
+    /// Why the store is unreachable (nil while it is up).
+    var outage: String? = "connecting"
+
+    init(configuration: ClusterConfiguration, scriptSHA: String, loop: UnsafeMutableRawPointer) {
+        self.configuration = configuration
+        instance = configuration.nodeID + "#" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        link = RedisLink(url: configuration.store, loop: loop)
+        self.scriptSHA = scriptSHA
+    }
+
+    /// How often the heartbeat is refreshed, and how long it lives (ms).
+    static let heartbeatInterval: Double = 1000
+    static let heartbeatLifetime: Double = 3000
+    /// A room nobody here uses is dropped from memory after this long (ms).
+    static let idleRoomLifetime: Double = 60_000
+}
+
+/// A room being loaded from the store.
+struct RoomLoad {
+    /// Called with true once the room is here, false when there is no such room or the store failed.
+    var waiters: [(Bool) -> Void]
+    /// Entries published while the history was being read (applied after it, those it did not hold).
+    var published: [(offset: Int, at: Double, entry: ClusterEntry)] = []
+}

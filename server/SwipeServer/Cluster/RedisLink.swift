@@ -1,0 +1,265 @@
+// The node's two connections to Redis (commands, and SUBSCRIBE), hiredis's async API on the libev
+// loop that lws runs on: no thread of its own. Service thread only: hiredis calls back from inside
+// ev_run (swipe_ev_driver_turn); `tick` runs from the shell's housekeeping. Touches nothing but
+// hiredis and its own state; it reports to the shell through the closures it was given.
+import CHiredis
+import Foundation
+
+/// Commands and subscriptions to one Redis, reconnecting after a loss.
+final class RedisLink {
+    /// What the link tells its owner.
+    struct Handlers {
+        /// Both connections are up (first time, or again after a loss).
+        var up: () -> Void = {}
+        /// A connection was lost (every pending command was answered nil first); `reason` says why.
+        var down: (String) -> Void = { _ in }
+        /// A message published on a subscribed channel.
+        var message: (_ channel: String, _ payload: [UInt8]) -> Void = { _, _ in }
+        /// Redis confirmed a SUBSCRIBE: what is published from now on arrives.
+        var subscribed: (_ channel: String) -> Void = { _ in }
+    }
+
+    let url: RedisURL
+    private let loop: UnsafeMutableRawPointer
+    var handlers = Handlers()
+    private var commands: UnsafeMutablePointer<redisAsyncContext>?
+    private var subscriber: UnsafeMutablePointer<redisAsyncContext>?
+    private var commandsConnected = false
+    private var subscriberConnected = false
+    private(set) var isUp = false
+    private var pending: [Int: (deadline: Double, reply: (RedisValue?) -> Void)] = [:]
+    private var nextRequest = 1
+    private var retryAt: Double = 0
+    private var lastReason = ""
+    /// How long a command may go unanswered before the link is taken as lost (ms).
+    static let commandDeadline: Double = 2000
+    /// How soon after a loss the link tries again (ms).
+    static let retryDelay: Double = 500
+
+    init(url: RedisURL, loop: UnsafeMutableRawPointer) {
+        self.url = url
+        self.loop = loop
+    }
+
+    /// Starts connecting (both connections); `handlers.up` follows once both are connected.
+    func connect(at now: Double) {
+        guard commands == nil, subscriber == nil else { return }
+        commands = open(isSubscriber: false)
+        subscriber = open(isSubscriber: true)
+        if commands == nil || subscriber == nil { lost("cannot connect to \(url): \(lastReason)", at: now) }
+    }
+
+    private func open(isSubscriber: Bool) -> UnsafeMutablePointer<redisAsyncContext>? {
+        guard let context = redisAsyncConnect(url.host, Int32(url.port)) else { lastReason = "out of memory"; return nil }
+        if swipe_redis_async_error(context) != 0 {
+            lastReason = String(cString: swipe_redis_async_errstr(context))
+            redisAsyncFree(context)
+            return nil
+        }
+        swipe_redis_set_data(context, Unmanaged.passUnretained(self).toOpaque())
+        guard swipe_redis_attach(context, loop) == REDIS_OK else {
+            lastReason = "cannot attach to the event loop"
+            redisAsyncFree(context)
+            return nil
+        }
+        redisAsyncSetConnectCallback(context, redisLinkConnected)
+        redisAsyncSetDisconnectCallback(context, redisLinkDisconnected)
+        if url.database != 0 {
+            let select = [Array("SELECT".utf8), Array(String(url.database).utf8)]
+            issue(select, on: context, callback: nil, privdata: nil)
+        }
+        return context
+    }
+
+    /// Sends a command; `reply` gets the answer, or nil when the link was lost first.
+    ///
+    /// ```swift
+    /// link.send(["GET", "k"].map { Array($0.utf8) }, at: now) { print($0?.text ?? "lost") }
+    /// ```
+    func send(_ arguments: [[UInt8]], at now: Double, reply: @escaping (RedisValue?) -> Void) {
+        guard isUp, let commands else { reply(nil); return }
+        let request = nextRequest
+        nextRequest += 1
+        pending[request] = (now + Self.commandDeadline, reply)
+        if !issue(arguments, on: commands, callback: redisLinkReplied, privdata: UnsafeMutableRawPointer(bitPattern: request)) {
+            pending[request] = nil
+            reply(nil)
+        }
+    }
+
+    func subscribe(_ channel: String) { subscription("SUBSCRIBE", channel) }
+    func unsubscribe(_ channel: String) { subscription("UNSUBSCRIBE", channel) }
+
+    private func subscription(_ verb: String, _ channel: String) {
+        guard isUp, let subscriber else { return }
+        issue([Array(verb.utf8), Array(channel.utf8)], on: subscriber, callback: redisLinkPublished, privdata: nil)
+    }
+
+    @discardableResult
+    private func issue(_ arguments: [[UInt8]], on context: UnsafeMutablePointer<redisAsyncContext>,
+                       callback: (@convention(c) (UnsafeMutablePointer<redisAsyncContext>?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void)?, privdata: UnsafeMutableRawPointer?) -> Bool {
+        let count = arguments.count
+        let pointers = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: count)
+        let lengths = UnsafeMutablePointer<Int>.allocate(capacity: count)
+        var copies: [UnsafeMutablePointer<UInt8>] = []
+        defer {
+            copies.forEach { $0.deallocate() }
+            pointers.deallocate()
+            lengths.deallocate()
+        }
+        for (index, argument) in arguments.enumerated() {
+            let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, argument.count))
+            argument.withUnsafeBufferPointer { if let base = $0.baseAddress { copy.update(from: base, count: argument.count) } }
+            copies.append(copy)
+            pointers[index] = UnsafeRawPointer(copy).assumingMemoryBound(to: CChar.self)
+            lengths[index] = argument.count
+        }
+        return redisAsyncCommandArgv(context, callback, privdata, Int32(count), pointers, lengths) == REDIS_OK
+    }
+
+    /// Deadlines and reconnecting; the shell calls it at least once a second.
+    func tick(at now: Double) {
+        if commands == nil && subscriber == nil {
+            if now >= retryAt { connect(at: now) }
+            return
+        }
+        if let oldest = pending.values.map(\.deadline).min(), now > oldest {
+            lost("Redis at \(url) did not answer within \(Int(Self.commandDeadline)) ms", at: now)
+        }
+    }
+
+    /// Drops both connections (each pending command is answered nil) and reports `reason`.
+    func lost(_ reason: String, at now: Double) {
+        let wasUp = isUp
+        isUp = false
+        commandsConnected = false
+        subscriberConnected = false
+        retryAt = now + Self.retryDelay
+        let contexts = [commands, subscriber]
+        commands = nil
+        subscriber = nil
+        for case let context? in contexts {
+            swipe_redis_set_data(context, nil)
+            redisAsyncFree(context)   // answers what is pending with NULL (the data is gone: ignored)
+        }
+        failPending()
+        if wasUp || lastReason != reason { handlers.down(reason) }
+        lastReason = reason
+    }
+
+    private func failPending() {
+        let waiting = pending.sorted { $0.key < $1.key }
+        pending = [:]
+        for (_, entry) in waiting { entry.reply(nil) }
+    }
+
+    /// Closes both connections for good (the server is stopping).
+    func close() {
+        let contexts = [commands, subscriber]
+        commands = nil
+        subscriber = nil
+        isUp = false
+        for case let context? in contexts {
+            swipe_redis_set_data(context, nil)
+            redisAsyncFree(context)
+        }
+        pending = [:]
+    }
+
+    // MARK: hiredis callbacks (inside ev_run)
+
+    fileprivate func connected(_ context: UnsafePointer<redisAsyncContext>, ok: Bool) {
+        guard ok else {
+            let reason = String(cString: swipe_redis_async_errstr(context))
+            // hiredis frees the context after this callback.
+            if UnsafePointer(commands) == context { commands = nil } else if UnsafePointer(subscriber) == context { subscriber = nil }
+            lost("cannot connect to \(url): \(reason)", at: monotonicMilliseconds())
+            return
+        }
+        if UnsafePointer(commands) == context { commandsConnected = true }
+        if UnsafePointer(subscriber) == context { subscriberConnected = true }
+        if commandsConnected && subscriberConnected && !isUp {
+            isUp = true
+            lastReason = ""
+            handlers.up()
+        }
+    }
+
+    fileprivate func disconnected(_ context: UnsafePointer<redisAsyncContext>, reason: String) {
+        // hiredis frees the context after this callback.
+        if UnsafePointer(commands) == context { commands = nil } else if UnsafePointer(subscriber) == context { subscriber = nil }
+        lost("lost the connection to \(url): \(reason)", at: monotonicMilliseconds())
+    }
+
+    fileprivate func replied(_ request: Int, _ value: RedisValue?) {
+        guard let entry = pending.removeValue(forKey: request) else { return }
+        entry.reply(value)
+    }
+
+    fileprivate func published(_ value: RedisValue) {
+        guard case let .array(items) = value, items.count >= 3, let kind = items[0].text, let channel = items[1].text else { return }
+        switch kind {
+        case "message": if case let .string(payload) = items[2] { handlers.message(channel, payload) }
+        case "subscribe": handlers.subscribed(channel)
+        default: break
+        }
+    }
+}
+
+/// Milliseconds on the monotonic clock (for deadlines set from inside callbacks).
+func monotonicMilliseconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1e6
+}
+
+private func link(of context: UnsafePointer<redisAsyncContext>?) -> RedisLink? {
+    guard let context, let data = swipe_redis_get_data(context) else { return nil }
+    return Unmanaged<RedisLink>.fromOpaque(data).takeUnretainedValue()
+}
+
+private func redisLinkConnected(_ context: UnsafePointer<redisAsyncContext>?, _ status: Int32) {
+    guard let context else { return }
+    link(of: context)?.connected(context, ok: status == REDIS_OK)
+}
+
+private func redisLinkDisconnected(_ context: UnsafePointer<redisAsyncContext>?, _ status: Int32) {
+    guard let context else { return }
+    let reason = status == REDIS_OK ? "closed" : String(cString: swipe_redis_async_errstr(context))
+    link(of: context)?.disconnected(context, reason: reason)
+}
+
+private func redisLinkReplied(_ context: UnsafeMutablePointer<redisAsyncContext>?, _ reply: UnsafeMutableRawPointer?,
+                              _ privdata: UnsafeMutableRawPointer?) {
+    guard let context, let link = link(of: context) else { return }
+    let value = reply.map { RedisValue(copying: $0.assumingMemoryBound(to: redisReply.self)) }
+    link.replied(Int(bitPattern: privdata), value)
+}
+
+private func redisLinkPublished(_ context: UnsafeMutablePointer<redisAsyncContext>?, _ reply: UnsafeMutableRawPointer?,
+                                _ privdata: UnsafeMutableRawPointer?) {
+    guard let context, let link = link(of: context), let reply else { return }
+    link.published(RedisValue(copying: reply.assumingMemoryBound(to: redisReply.self)))
+}
+
+extension RedisValue {
+    /// Copies a hiredis reply (which hiredis frees after the callback returns).
+    init(copying reply: UnsafeMutablePointer<redisReply>) {
+        let value = reply.pointee
+        func bytes() -> [UInt8] {
+            guard let string = value.str else { return [] }
+            return Array(UnsafeRawBufferPointer(start: string, count: Int(value.len)))
+        }
+        switch value.type {
+        case REDIS_REPLY_STRING: self = .string(bytes())
+        case REDIS_REPLY_INTEGER: self = .integer(Int(value.integer))
+        case REDIS_REPLY_ARRAY:
+            self = .array((0..<Int(value.elements)).compactMap { index in
+                swipe_redis_element(reply, index).map(RedisValue.init(copying:))
+            })
+        case REDIS_REPLY_STATUS: self = .status(String(decoding: bytes(), as: UTF8.self))
+        case REDIS_REPLY_ERROR: self = .error(String(decoding: bytes(), as: UTF8.self))
+        default: self = .null
+        }
+    }
+}

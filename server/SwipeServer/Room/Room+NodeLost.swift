@@ -1,0 +1,38 @@
+import SwipeCore
+import SwipeProtocol
+
+extension Room {
+    /// Members whose server node stopped answering (in a cluster): offline from now on. In a
+    /// lockstep room that is voting (or in its lobby) they still count as voters for `grace` ms, as
+    /// after a restart, so a card does not resolve while they reconnect to another node; whoever
+    /// is not back by then counts as gone (`endGracePeriod`).
+    ///
+    /// ```swift
+    /// let effects = room.membersLost(["m2", "m3"], grace: 60_000, at: now)
+    /// // [.append(memberOffline m2), .broadcast(memberOffline m2), …, .scheduleTimer(at: now + 60_000)]
+    /// ```
+    public mutating func membersLost(_ lost: [MemberID], grace: ServerTime, at now: ServerTime) -> [RoomEffect] {
+        let before = currentTally
+        let waits: Bool
+        switch (settings.pacing, phase) {
+        case (.lockstep, .lobby), (.lockstep, .voting): waits = grace > 0
+        case (.lockstep, .finished), (.lockstep, .closed), (.free, _): waits = false
+        }
+        var effects: [RoomEffect] = []
+        for id in lost {
+            guard let index = memberIndex(id), members[index].online else { continue }
+            members[index].online = false
+            members[index].lastDragSentAt = nil
+            members[index].awaitingReturn = waits && members[index].role.canVote
+            effects.append(log(.memberOffline(member: id), at: now))
+            effects.append(.broadcast(.memberOffline(MemberRef(member: id)), except: id))
+        }
+        guard !effects.isEmpty else { return [] }
+        if members.contains(where: \.awaitingReturn) { graceDeadline = max(graceDeadline ?? now, now + grace) }
+        let resolution = resolveLockstepIfDecided(at: now)
+        effects += resolution.isEmpty ? eligibilityChanged(from: before) : resolution
+        let scheduled = effects.contains { if case .scheduleTimer = $0 { true } else { false } }
+        if !scheduled, let next = nextWakeup { effects.append(.scheduleTimer(at: next)) }
+        return effects
+    }
+}

@@ -1,0 +1,182 @@
+// What a cluster node does with a client's message: a change to a room becomes an entry of the
+// room's stream (applied when the store has it), a drag is relayed to the other nodes, a ping or
+// results request is answered from this node's copy. Service thread only.
+import Foundation
+import SwipeProtocol
+
+extension ServerShell {
+    func clusterDispatch(_ message: ClientMessage, from connection: Connection, at time: ServerTime) {
+        guard let cluster else { return }
+        if let code = connection.room, let member = connection.member {
+            switch message {
+            case let .swipe(vote):
+                appendMessage(message, seq: vote.seq, from: member, of: connection, in: code)
+            case let .undo(undo):
+                appendMessage(message, seq: undo.seq, from: member, of: connection, in: code)
+            case .host:
+                appendMessage(message, seq: nil, from: member, of: connection, in: code)
+            case .drag, .ping, .results, .create, .join:
+                if case .results = message, !allowResults(connection, at: time) { return }
+                let effects = registry.handle(.messageReceived(member, message), in: code, at: time)
+                apply(effects, in: code)
+                relay(effects, in: code)
+            }
+            return
+        }
+        if case let .ping(ping) = message {
+            enqueue(.pong(Pong(t: ping.t, serverTime: time)), to: connection)
+            return
+        }
+        if let outage = cluster.outage {
+            enqueue(.error(Self.storeUnavailable(outage)), to: connection)
+            closeAfterFlush(connection, .tryAgainLater, "store unavailable")
+            return
+        }
+        guard !connection.joinPending else {
+            enqueue(.error(ProtocolError(.alreadyInRoom, "\(message.type): this connection's create or join is already on its way")), to: connection)
+            return
+        }
+        switch message {
+        case let .create(request):
+            guard allowCreate(connection) else { return }
+            switch registry.resolve(request) {
+            case let .failure(error):
+                enqueue(.error(error), to: connection)
+            case let .success(created):
+                connection.joinPending = true
+                createInStore(created, for: connection, attemptsLeft: 3)
+            }
+        case let .join(request):
+            join(request, from: connection, at: time)
+        case .drag, .swipe, .undo, .host, .results, .ping:
+            enqueue(.error(ProtocolError(.notInRoom, "\(message.type): create or join a room first")), to: connection)
+        }
+    }
+
+    private func createInStore(_ resolved: CreatedRoom, for connection: Connection, attemptsLeft: Int) {
+        var created = resolved
+        created.code = registry.freshCode()
+        let code = created.code
+        let entry = ClusterEntry.created(node: instance, connection: connection.id.rawValue, room: created, token: registry.freshToken())
+        append(entry, to: code, create: true) { [unowned self] outcome in
+            switch outcome {
+            case .appended:
+                break   // applied: the host is bound and welcomed
+            case .exists where attemptsLeft > 0:
+                createInStore(resolved, for: connection, attemptsLeft: attemptsLeft - 1)
+            case .exists, .seen, .moved, .unknown, .closed:
+                connection.joinPending = false
+                enqueue(.error(ProtocolError(.other, "create: no free room code was found; try again")), to: connection)
+            case let .failed(why):
+                connection.joinPending = false
+                enqueue(.error(Self.storeUnavailable(why)), to: connection)
+            }
+        }
+    }
+
+    private func join(_ request: JoinRoom, from connection: Connection, at time: ServerTime) {
+        // Past its failed lookups, an address gets no lookup without a token (a resume cannot be guessed).
+        if let wait = joinGuard.retryAfter(connection.address, at: time), request.token == nil {
+            enqueue(.error(rateLimitedJoin(connection, wait: wait)), to: connection)
+            return
+        }
+        guard let code = RoomCodes.canonical(request.room.rawValue) else {
+            joinGuard.recordFailure(from: connection.address, at: time)
+            enqueue(.error(ProtocolError(.unknownRoom, "join: no room \"\(request.room)\"")), to: connection)
+            return
+        }
+        connection.joinPending = true
+        let id = connection.id
+        loadRoom(code) { [unowned self] found in
+            guard let connection = connectionsByID[id] else { return }
+            guard found else {
+                connection.joinPending = false
+                if let outage = cluster?.outage {
+                    enqueue(.error(Self.storeUnavailable(outage)), to: connection)
+                } else {
+                    joinGuard.recordFailure(from: connection.address, at: now)
+                    enqueue(.error(ProtocolError(.unknownRoom, "join: no room \"\(request.room)\"")), to: connection)
+                }
+                return
+            }
+            if let wait = joinGuard.retryAfter(connection.address, at: now), !holdsValidToken(request) {
+                connection.joinPending = false
+                enqueue(.error(rateLimitedJoin(connection, wait: wait)), to: connection)
+                return
+            }
+            let entry = ClusterEntry.connected(node: instance, connection: id.rawValue, join: request, token: registry.freshToken())
+            append(entry, to: code) { [unowned self] outcome in
+                guard let connection = connectionsByID[id] else { return }
+                switch outcome {
+                case .appended:
+                    break   // applied: bound and welcomed, or refused by the room
+                case .unknown, .closed:
+                    connection.joinPending = false
+                    enqueue(.error(ProtocolError(.unknownRoom, "join: no room \"\(request.room)\"")), to: connection)
+                case let .failed(why):
+                    connection.joinPending = false
+                    enqueue(.error(Self.storeUnavailable(why)), to: connection)
+                case .seen, .moved, .exists:
+                    connection.joinPending = false
+                }
+            }
+        }
+    }
+
+    private func rateLimitedJoin(_ connection: Connection, wait: Double) -> ProtocolError {
+        ProtocolError(.rateLimited, "join: too many failed joins (wrong room codes or tokens) from \(connection.address) "
+            + "(at most \(joinGuard.maxFailures) per minute); retry in \(Int(wait)) s", retryAfter: wait)
+    }
+
+    /// A swipe, undo or host command: into the stream. A `seq` already applied is not appended
+    /// again; its acknowledgement is sent again once this node has the entry that applied it.
+    private func appendMessage(_ message: ClientMessage, seq: Int?, from member: MemberID, of connection: Connection, in code: RoomCode) {
+        let key = seq.map { "\(member.rawValue):\($0)" }
+        let id = connection.id
+        append(.message(node: instance, member: member, message), to: code, idempotencyKey: key) { [unowned self] outcome in
+            switch outcome {
+            case .appended:
+                break
+            case let .seen(offset):
+                cluster?.reacknowledgements[code, default: []].append((offset, member, message))
+                if let applied = cluster?.replicas[code]?.applied, applied < offset { catchUp(code) }
+                answerResends(in: code)   // at once if the entry that applied it is here
+            case .closed, .unknown:
+                if let connection = connectionsByID[id] {
+                    enqueue(.error(ProtocolError(.roomClosed, "\(message.type): room \(code) is closed")), to: connection)
+                }
+            case let .failed(why):
+                if let connection = connectionsByID[id] { enqueue(.error(Self.storeUnavailable(why)), to: connection) }
+            case .moved, .exists:
+                break
+            }
+        }
+    }
+
+    /// A member's connection here closed: into the stream (ignored there if they moved on).
+    func clusterDisconnected(_ member: MemberID, of connection: Connection, in code: RoomCode) {
+        append(.disconnected(node: instance, connection: connection.id.rawValue, member: member), to: code) { _ in }
+    }
+
+    /// The room's timer ran out here: a `timerFired` entry, appended only if the stream has not
+    /// moved since (another node's timer, or anything else, came first: look again after it).
+    func clusterTimerDue(_ code: RoomCode) {
+        guard let replica = cluster?.replicas[code], let wake = registry.rooms[code]?.nextWakeup else { return }
+        let time = now
+        guard wake <= time else {
+            timers.setRoomTimer(code, at: wake)
+            return
+        }
+        append(.timerFired(node: instance), to: code, expectedOffset: replica.applied) { [unowned self] outcome in
+            switch outcome {
+            case .appended, .closed, .unknown, .exists, .seen:
+                break
+            case .moved:
+                catchUp(code)
+                timers.setRoomTimer(code, at: now + 50)
+            case .failed:
+                timers.setRoomTimer(code, at: now + 500)
+            }
+        }
+    }
+}

@@ -1,0 +1,226 @@
+// A cluster node's rooms follow their streams: appending entries (the append script), applying
+// them in offset order through the room engine, loading a room's history, filling gaps, and the
+// relay of drags. Service thread only (Redis replies arrive inside the libev loop's turn).
+import Foundation
+import SwipeProtocol
+
+extension ServerShell {
+    /// Appends `entry` to the room's stream. An appended entry is applied here at once (before
+    /// `then`), when it is the room's next; its echo on the channel is then ignored.
+    func append(_ entry: ClusterEntry, to code: RoomCode, create: Bool = false, idempotencyKey: String? = nil,
+                expectedOffset: Int? = nil, then: @escaping (AppendOutcome) -> Void) {
+        guard let cluster, cluster.outage == nil else { then(.failed(cluster?.outage ?? "not a cluster node")); return }
+        let payload: [UInt8]
+        do {
+            payload = try entry.encoded()
+        } catch {
+            then(.failed("cannot encode the entry: \(error)"))
+            return
+        }
+        let tail: [[UInt8]] = [
+            Array(ClusterKeys.log(code).utf8), Array(ClusterKeys.meta(code).utf8), Array(ClusterKeys.seen(code).utf8),
+            Array((create ? "create" : "append").utf8), Array(String(format: "%.3f", now).utf8), payload,
+            Array((idempotencyKey ?? "").utf8), Array((expectedOffset.map(String.init) ?? "").utf8),
+            Array(ClusterKeys.channel(code).utf8), Array(String(cluster.configuration.roomLifetimeSeconds).utf8),
+        ]
+        let byHash = [Array("EVALSHA".utf8), Array(cluster.scriptSHA.utf8), Array("3".utf8)] + tail
+        cluster.link.send(byHash, at: monotonicMilliseconds()) { [unowned self] reply in
+            if case let .error(text)? = reply, text.hasPrefix("NOSCRIPT") {
+                // Redis restarted and lost its script cache: the script itself, once.
+                let bySource = [Array("EVAL".utf8), Array(AppendScript.source.utf8), Array("3".utf8)] + tail
+                cluster.link.send(bySource, at: monotonicMilliseconds()) { [unowned self] reply in
+                    appended(entry, to: code, reply: reply, then: then)
+                }
+                return
+            }
+            appended(entry, to: code, reply: reply, then: then)
+        }
+    }
+
+    private func appended(_ entry: ClusterEntry, to code: RoomCode, reply: RedisValue?, then: (AppendOutcome) -> Void) {
+        let outcome = AppendOutcome(reply: reply)
+        switch outcome {
+        case let .appended(offset, at):
+            received(entry, offset: offset, at: at, in: code)
+        case let .failed(why):
+            logger.warning("room \(code): cannot append \(entry.kind.rawValue): \(why)")
+        case .seen, .moved, .exists, .unknown, .closed:
+            break
+        }
+        then(outcome)
+        armWakeTimer()
+    }
+
+    /// An entry of the room's stream (from an append's answer, the channel or a catch-up read).
+    func received(_ entry: ClusterEntry, offset: Int, at: ServerTime, in code: RoomCode) {
+        guard let cluster else { return }
+        if cluster.loading[code] != nil {
+            cluster.loading[code]?.published.append((offset, at, entry))
+            return
+        }
+        if cluster.replicas[code] == nil {
+            // Only the room's first entry, from this node's own create, makes a room here unasked.
+            guard entry.kind == .created, offset == 1, entry.node == cluster.instance else { return }
+            cluster.replicas[code] = RoomReplica(code: code)
+            cluster.lastLocalUse[code] = now
+            cluster.link.subscribe(ClusterKeys.channel(code))
+        }
+        guard let replica = cluster.replicas[code], offset > replica.applied else { return }
+        guard offset == replica.applied + 1 else {
+            cluster.replicas[code]?.waiting[offset] = (at, entry)
+            catchUp(code)
+            return
+        }
+        applyEntry(entry, offset: offset, at: at, in: code)
+        while let applied = cluster.replicas[code]?.applied, let next = cluster.replicas[code]?.waiting.removeValue(forKey: applied + 1) {
+            applyEntry(next.entry, offset: applied + 1, at: next.at, in: code)
+        }
+        answerResends(in: code)
+    }
+
+    private func applyEntry(_ entry: ClusterEntry, offset: Int, at: ServerTime, in code: RoomCode) {
+        guard let cluster, var replica = cluster.replicas[code] else { return }
+        let effects = registry.apply(entry, offset: offset, at: at, to: &replica, local: cluster.instance)
+        cluster.replicas[code] = replica
+        if entry.node == cluster.instance, let number = entry.connection, entry.kind == .created || entry.kind == .connected {
+            let connection = connectionsByID[ConnectionID(number)]
+            connection?.joinPending = false
+            if let connection, effects.contains(where: Self.isGuessMiss) { joinGuard.recordFailure(from: connection.address, at: now) }
+            if case .created = entry.kind, let connection, effects.contains(where: { if case .bind = $0 { true } else { false } }) {
+                ledger.created(room: code, by: connection.address)
+                logger.info("room \(code) created by \(connection.id) from \(connection.address) (node \(cluster.instance))")
+            }
+            if connection == nil, let member = effects.lazy.compactMap({ effect -> MemberID? in
+                if case let .bind(_, member) = effect { return member } else { return nil }
+            }).first {
+                // The connection closed while its join was on its way: it leaves again.
+                append(.disconnected(node: cluster.instance, connection: number, member: member), to: code) { _ in }
+            }
+        }
+        apply(effects, in: code)
+    }
+
+    /// Resends of applied swipes and undos get their acknowledgement once the room is there: the
+    /// engine's answer on a copy of the room (nothing changes; a refusal is told again).
+    func answerResends(in code: RoomCode) {
+        guard let cluster, let waiting = cluster.reacknowledgements[code], let applied = cluster.replicas[code]?.applied else { return }
+        let due = waiting.filter { $0.offset <= applied }
+        guard !due.isEmpty else { return }
+        cluster.reacknowledgements[code] = waiting.filter { $0.offset > applied }
+        for resend in due {
+            var copy = registry
+            let answers = copy.handle(.messageReceived(resend.member, resend.message), in: code, at: now).filter {
+                if case let .send(_, to: member) = $0 { return member == resend.member } else { return false }
+            }
+            apply(answers, in: code)
+        }
+    }
+
+    // MARK: loading and catching up
+
+    /// Makes the room available here: subscribes to its channel, then reads its whole stream.
+    func loadRoom(_ code: RoomCode, then done: @escaping (Bool) -> Void) {
+        guard let cluster else { done(false); return }
+        if cluster.replicas[code] != nil { done(true); return }
+        guard cluster.outage == nil else { done(false); return }
+        if cluster.loading[code] != nil {
+            cluster.loading[code]?.waiters.append(done)
+            return
+        }
+        cluster.loading[code] = RoomLoad(waiters: [done])
+        cluster.link.subscribe(ClusterKeys.channel(code))   // the history is read once Redis confirms
+    }
+
+    func subscribed(_ channel: String) {
+        guard let cluster, let code = ClusterKeys.room(ofChannel: channel) else { return }
+        if cluster.loading[code] != nil {
+            readHistory(of: code)
+        } else if cluster.replicas[code] != nil {
+            catchUp(code)   // anything appended before the subscription took effect
+        }
+    }
+
+    private func readHistory(of code: RoomCode) {
+        guard let cluster else { return }
+        let command = ["XRANGE", ClusterKeys.log(code), "-", "+"]
+        cluster.link.send(command.map { Array($0.utf8) }, at: monotonicMilliseconds()) { [unowned self] reply in
+            guard let load = cluster.loading.removeValue(forKey: code) else { return }
+            var replica = RoomReplica(code: code)
+            var timer: ServerTime?
+            registry.remove(code)
+            for item in Self.streamEntries(reply) {
+                guard let (offset, at, entry) = item else {
+                    logger.error("room \(code): an entry of its stream cannot be read; the room is not served here")
+                    registry.remove(code)
+                    break
+                }
+                for effect in registry.apply(entry, offset: offset, at: at, to: &replica, local: cluster.instance) {
+                    if case let .scheduleTimer(at) = effect { timer = at }
+                    if case .cancelTimer = effect { timer = nil }
+                }
+            }
+            guard reply != nil, registry.rooms[code] != nil else {
+                registry.remove(code)
+                cluster.link.unsubscribe(ClusterKeys.channel(code))
+                load.waiters.forEach { $0(false) }
+                return
+            }
+            cluster.replicas[code] = replica
+            cluster.lastLocalUse[code] = now
+            if let timer { timers.setRoomTimer(code, at: timer) }
+            logger.debug("room \(code): loaded \(replica.applied) entries from the store")
+            for published in load.published { received(published.entry, offset: published.offset, at: published.at, in: code) }
+            load.waiters.forEach { $0(true) }
+            armWakeTimer()
+        }
+    }
+
+    /// Reads the entries after the last one applied (one read at a time per room).
+    func catchUp(_ code: RoomCode) {
+        guard let cluster, let replica = cluster.replicas[code], !cluster.catchingUp.contains(code) else { return }
+        cluster.catchingUp.insert(code)
+        let command = ["XRANGE", ClusterKeys.log(code), "\(replica.applied + 1)-0", "+", "COUNT", "500"]
+        cluster.link.send(command.map { Array($0.utf8) }, at: monotonicMilliseconds()) { [unowned self] reply in
+            cluster.catchingUp.remove(code)
+            guard reply != nil, let before = cluster.replicas[code]?.applied else { return }
+            let entries = Self.streamEntries(reply).compactMap { $0 }
+            if let first = entries.first, first.offset > before + 1 {
+                logger.error("room \(code): the store no longer has entries \(before + 1)…\(first.offset - 1) (lost in a Redis restart?); reloading it")
+                dropDiverged(code)
+                return
+            }
+            for (offset, at, entry) in entries { received(entry, offset: offset, at: at, in: code) }
+            if entries.count == 500 { catchUp(code) }
+        }
+    }
+
+    /// This node's copy no longer matches the store: its members here reconnect and load it afresh.
+    private func dropDiverged(_ code: RoomCode) {
+        for connectionID in (membersOnline[code] ?? [:]).values {
+            guard let connection = connectionsByID[connectionID] else { continue }
+            closeAfterFlush(connection, .tryAgainLater, "room reloading")
+        }
+        forgetLocally(code)
+    }
+
+    /// The entries of an XRANGE reply: (offset, time, entry), nil for one that cannot be read.
+    static func streamEntries(_ reply: RedisValue?) -> [(offset: Int, at: ServerTime, entry: ClusterEntry)?] {
+        guard case let .array(items)? = reply else { return [] }
+        return items.map { item in
+            guard let id = item[0]?.text, let offset = Int(id.prefix { $0 != "-" }), case let .array(fields)? = item[1] else { return nil }
+            var at: Double?
+            var payload: [UInt8]?
+            var index = 0
+            while index + 1 < fields.count {
+                switch fields[index].text {
+                case "at": at = fields[index + 1].text.flatMap(Double.init)
+                case "e": if case let .string(bytes) = fields[index + 1] { payload = bytes }
+                default: break
+                }
+                index += 2
+            }
+            guard let at, let payload, let entry = try? ClusterEntry(decoding: payload) else { return nil }
+            return (offset, at, entry)
+        }
+    }
+}
