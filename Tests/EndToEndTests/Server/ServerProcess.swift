@@ -18,7 +18,7 @@ final class ServerProcess {
     /// then ignored, so a write past `ulimit -f` fails with EFBIG like a full disk.
     init(arguments: [String] = [], stderrPath: String? = nil, shellLimits: [String] = []) throws {
         // No durable log unless a test asks for one (never the user's state directory).
-        let data = arguments.contains("--data") ? [] : ["--data", ":memory:"]
+        let data = arguments.contains("--data") || arguments.contains("--store") ? [] : ["--data", ":memory:"]
         let serverArguments = ["--port", "0", "--log-level", "error"] + data + arguments
         if shellLimits.isEmpty {
             process.executableURL = Self.binary
