@@ -22,12 +22,6 @@ final class ServerProcess {
         self.process = process
     }
 
-    /// This server's resident set size (nil without a PID). Replaced by `ServerMeters` in the next change.
-    func residentBytes() -> Int? { pid.flatMap(Self.residentBytes(pid:)) }
-
-    /// This server's CPU seconds (nil without a PID). Replaced by `ServerMeters` in the next change.
-    func cpuSeconds() -> Double? { pid.flatMap(Self.cpuSeconds(pid:)) }
-
     /// The resident set size in bytes of process `pid`, from /proc/PID/status (nil if it cannot be read).
     ///
     /// ```swift
