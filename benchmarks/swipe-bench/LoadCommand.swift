@@ -2,7 +2,6 @@
 // load, prints the report on stdout (human text or one JSON object).
 import ArgumentParser
 import Foundation
-import SwipeClient
 
 struct LoadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,42 +44,40 @@ struct LoadCommand: ParsableCommand {
         try Self.runAgainstTargets(options: options, targets: targets)
     }
 
-    /// Runs `options` against swipe-server (started here, or at `--url`), then, with `--against nio`,
-    /// against the NIO peer with the same load, and prints both.
+    /// Runs `options` against swipe-server (started here, or at every `--url`), then, with
+    /// `--against nio`, against the NIO peer with the same load, and prints both.
     static func runAgainstTargets(options: LoadOptions, targets: TargetOptions) throws {
-        let primary = try target(url: targets.url, pid: targets.serverPid) {
+        let primary = try LoadTarget.resolve(urls: targets.urls, pids: targets.serverPids) {
             try ServerProcess.startSwipeServer(path: targets.serverPath)
         }
         defer { primary.stop() }
-        let result = try LoadRunner.run(url: try WebSocketURL(parsing: primary.url), server: primary,
-                                        targetName: primary.name, options: options)
+        let result = try LoadRunner.run(target: primary, options: options)
         primary.stop()
         var peers: [(name: String, result: LoadResult)] = []
-        for name in targets.peers {
-            let peer: ServerProcess
-            switch name {
-            case "nio": peer = try target(url: targets.nioUrl, pid: nil) { try ServerProcess.startNIOPeer(path: targets.nioPeerPath) }
-            default: peer = try target(url: targets.floorUrl, pid: nil) { try ServerProcess.startLWSFloor(path: targets.floorPath) }
+        for peer in targets.peers {
+            let target: LoadTarget
+            switch peer {
+            case .nio:
+                target = try LoadTarget.resolve(urls: targets.nioUrl.map { [$0] } ?? [], pids: []) {
+                    try ServerProcess.startNIOPeer(path: targets.nioPeerPath)
+                }
+            case .floor:
+                target = try LoadTarget.resolve(urls: targets.floorUrl.map { [$0] } ?? [], pids: []) {
+                    try ServerProcess.startLWSFloor(path: targets.floorPath)
+                }
             }
-            defer { peer.stop() }
-            peers.append((name, try LoadRunner.run(url: try WebSocketURL(parsing: peer.url), server: peer, targetName: peer.name,
-                                                   options: options)))
+            defer { target.stop() }
+            peers.append((peer.rawValue, try LoadRunner.run(target: target, options: options)))
         }
         try Report.print(result, peers: peers, json: targets.json)
-    }
-
-    static func target(url: String?, pid: Int32?, start: () throws -> ServerProcess) throws -> ServerProcess {
-        if let url {
-            let parsed = try WebSocketURL(parsing: url)
-            return ServerProcess(url: parsed.description, pid: pid, name: "server at \(parsed.host):\(parsed.port)")
-        }
-        return try start()
     }
 }
 
 struct IdleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "idle", abstract: "Connect many clients, join them to rooms, hold, and report server RSS per connection.")
+        commandName: "idle", abstract: "Connect many clients, join them to rooms, hold, and report server RSS per connection.",
+        discussion: "With --url repeated, the connections are spread over the nodes as in `load`: a room's creator on "
+            + "node (room mod N), its member k on node ((room + k) mod N).")
 
     @Option(help: "Number of client connections.") var clients = 10_000
     @Option(help: "Members per room.") var perRoom = 10
@@ -98,28 +95,5 @@ struct IdleCommand: ParsableCommand {
         options.idle = true
         options.cards = 10
         try LoadCommand.runAgainstTargets(options: options, targets: targets)
-    }
-}
-
-/// Which servers `load` and `idle` run against, and how the report is printed.
-struct TargetOptions: ParsableArguments {
-    @Option(help: "Server to load (default: start swipe-server next to this executable on a free port).") var url: String?
-    @Option(help: "PID of the server at --url, to read its RSS and CPU.") var serverPid: Int32?
-    @Option(help: "Path of swipe-server to start (default: next to swipe-bench).") var serverPath: String?
-    @Option(help: "Also run against these, comma-separated: nio (the SwiftNIO peer), floor (lws-floor, the least lws can do).")
-    var against: String?
-    @Option(help: "NIO peer to load (default: start benchmarks/nio-peer's release build).") var nioUrl: String?
-    @Option(help: "Path of the nio-peer executable.") var nioPeerPath: String?
-    @Option(help: "lws-floor to load (default: start benchmarks/lws-floor/.build/lws-floor).") var floorUrl: String?
-    @Option(help: "Path of the lws-floor executable (build it with benchmarks/lws-floor/build.sh).") var floorPath: String?
-    @Flag(help: "Print one JSON object instead of text.") var json = false
-
-    /// The peers asked for with `--against`, in order.
-    var peers: [String] { (against ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
-
-    func validate() throws {
-        for peer in peers where peer != "nio" && peer != "floor" {
-            throw ValidationError("--against takes nio, floor or both (\"nio,floor\"), not \"\(peer)\"")
-        }
     }
 }

@@ -45,7 +45,8 @@ enum Report {
         func lat(_ s: LatencySummary) -> String {
             String(format: "p50 %.2f  p90 %.2f  p99 %.2f  max %.2f ms  (n=%llu)", s.p50, s.p90, s.p99, s.max, s.count)
         }
-        Swift.print("== \(r.target) (\(r.url)): \(r.clients) clients in \(r.rooms) rooms, \(r.duration_s) s")
+        Swift.print("== \(r.target) (\(r.urls.joined(separator: ", "))): \(r.clients) clients in \(r.rooms) rooms, \(r.duration_s) s")
+        Swift.print("  nodes            \(r.nodes)")
         Swift.print("  connections      \(r.connections)  (\(Int(r.connections_per_s))/s while connecting)")
         Swift.print("  vote latency     \(lat(r.vote_latency_ms))")
         Swift.print("  drag latency     \(lat(r.drag_latency_ms))")
@@ -53,6 +54,13 @@ enum Report {
         Swift.print("  deliveries/s     \(Int(r.deliveries_per_s))")
         if let rss = r.server_rss_bytes { Swift.print("  server RSS       \(rss >> 10) KiB") }
         if let cpu = r.server_cpu_percent { Swift.print("  server CPU       \(cpu) % of one core") }
+        if r.servers.count > 1 {
+            for server in r.servers {
+                let rss = server.rss_bytes.map { "\($0 >> 10) KiB" } ?? "RSS unknown"
+                let cpu = server.cpu_percent.map { "\($0) % of one core" } ?? "CPU unknown"
+                Swift.print("    pid \(server.pid)  \(rss), \(cpu)")
+            }
+        }
         if let cpu = r.bench_cpu_percent { Swift.print("  swipe-bench CPU  \(cpu) % of one core") }
         if let steal = r.machine_steal_percent, let idle = r.machine_idle_percent {
             Swift.print("  machine          \(steal) % stolen by the host, \(idle) % idle (of both cores)")

@@ -22,7 +22,12 @@ struct LoadOptions {
 /// What one run measured; the JSON report's shape.
 struct LoadResult: Codable {
     var target: String
+    /// The first node's URL (the only one unless `--url` was repeated).
     var url: String
+    /// Every node's URL, in the order given.
+    var urls: [String]
+    /// How many URLs (server nodes) the run targeted.
+    var nodes: Int
     var clients: Int
     var rooms: Int
     var duration_s: Double
@@ -32,9 +37,12 @@ struct LoadResult: Codable {
     var drag_latency_ms: LatencySummary
     var votes_per_s: Double
     var deliveries_per_s: Double
+    /// Summed over every measured server process (nil unless each could be read).
     var server_rss_bytes: Int?
     var rss_per_connection_bytes: Int?
     var server_cpu_percent: Double?
+    /// Each measured server process (`--server-pid`, or the server the bench started).
+    var servers: [ServerUsage]
     var bench_cpu_percent: Double?
     /// Of the whole machine's CPU time in the window: given to other virtual machines, and left idle.
     var machine_steal_percent: Double?
@@ -45,25 +53,25 @@ struct LoadResult: Codable {
 }
 
 enum LoadRunner {
-    static func run(url: WebSocketURL, server: ServerProcess?, targetName: String, options: LoadOptions) throws -> LoadResult {
+    static func run(target: LoadTarget, options: LoadOptions) throws -> LoadResult {
         guard options.rooms >= 1, options.clients >= options.rooms else {
             throw BenchError.usage("--clients (\(options.clients)) must be at least --rooms (\(options.rooms)), and --rooms at least 1")
         }
-        let baselineRSS = server?.residentBytes()
+        let targetName = target.name
+        let baseline = target.meters.read()
         let cards = LoadRoom.inlineDeck(count: options.cards)
         let interval = UInt64(options.voteIntervalMs * 1_000_000)
         var roomsByShard = Array(repeating: [LoadRoom](), count: max(1, options.threads))
         for r in 0..<options.rooms {
-            let members = options.clients / options.rooms + (r < options.clients % options.rooms ? 1 : 0)
             roomsByShard[r % roomsByShard.count].append(
-                LoadRoom(index: r, members: members, cards: cards, voteInterval: interval, idle: options.idle))
+                LoadRoom(index: r, members: members(ofRoom: r, options), cards: cards, voteInterval: interval, idle: options.idle))
         }
         let shards = roomsByShard.map {
             LoadShard(rooms: $0, maxInFlightConnects: max(1, options.maxInFlightConnects / roomsByShard.count), validate: options.validate)
         }
         defer { for shard in shards { shard.stop() } }
         let setupStart = Date()
-        for shard in shards { try shard.start(url: url, deflate: options.deflate) }
+        for shard in shards { try shard.start(target: target, deflate: options.deflate) }
 
         // Setup: connect, join, start voting.
         let setupLimit = 30 + Double(options.clients) / 200
@@ -87,14 +95,15 @@ enum LoadRunner {
 
         var stalled: StalledReader?
         if options.stallOne, let code = shards[0].roomCode(0) {
-            stalled = try StalledReader(url: url, room: code)
+            // One member more than the room has: on the node the spread would give that member.
+            stalled = try StalledReader(url: target.url(room: 0, member: members(ofRoom: 0, options)), room: code)
             log("[\(targetName)] a stalled reader joined room \(code) and stopped reading")
         }
 
         // Measurement.
         for shard in shards { shard.resetForMeasurement() }
         let measureStart = Date()
-        let serverCPUStart = server?.cpuSeconds()
+        let serverStart = target.meters.read()
         let benchCPUStart = ServerProcess.cpuSeconds(statPath: "/proc/self/stat")
         let machineStart = MachineCPU.read()
         var previous = shards.map { $0.progress() }.reduce(LoadProgress(), +)
@@ -107,7 +116,7 @@ enum LoadRunner {
                 let now = shards.map { $0.progress() }.reduce(LoadProgress(), +)
                 var merged = LoadStats()
                 for shard in shards { merged.merge(shard.snapshot()) }
-                let rss = server?.residentBytes().map { " server RSS \($0 >> 20) MiB" } ?? ""
+                let rss = target.meters.read().totalResidentBytes.map { " server RSS \($0 >> 20) MiB" } ?? ""
                 log(String(format: "[%@] t=%4.1fs conns %d votes/s %.0f deliveries/s %.0f vote p99 %.2f ms errors %d%@",
                            targetName, Date().timeIntervalSince(measureStart), now.connected,
                            Double(now.votes - previous.votes) / elapsed, Double(now.deliveries - previous.deliveries) / elapsed,
@@ -120,13 +129,10 @@ enum LoadRunner {
         var stats = LoadStats()
         for shard in shards { stats.merge(shard.snapshot()) }
         let end = shards.map { $0.progress() }.reduce(LoadProgress(), +)
-        let rss = server?.residentBytes()
-        func percent(_ start: Double?, _ end: Double?) -> Double? {
-            guard let start, let end else { return nil }
-            return ((end - start) / measured * 1000).rounded() / 10
-        }
-        let serverCPU = percent(serverCPUStart, server?.cpuSeconds())
-        let benchCPU = percent(benchCPUStart, ServerProcess.cpuSeconds(statPath: "/proc/self/stat"))
+        let serverEnd = target.meters.read()
+        let rss = serverEnd.totalResidentBytes
+        let serverCPU = ServerMeters.percent(from: serverStart.totalCPUSeconds, to: serverEnd.totalCPUSeconds, over: measured)
+        let benchCPU = ServerMeters.percent(from: benchCPUStart, to: ServerProcess.cpuSeconds(statPath: "/proc/self/stat"), over: measured)
         let machineEnd = MachineCPU.read()
         func machineShare(_ part: KeyPath<MachineCPU, UInt64>) -> Double? {
             guard let machineStart, let machineEnd else { return nil }
@@ -140,19 +146,26 @@ enum LoadRunner {
         let connectSpan = Double((stats.lastConnectedAt ?? 0) &- (stats.firstConnectAt ?? 0)) / 1e9
         let votesDuringMeasure = end.votes - (setupProgress.votes)
         return LoadResult(
-            target: targetName, url: url.description, clients: options.clients, rooms: options.rooms,
+            target: targetName, url: target.urls.first?.description ?? "", urls: target.urls.map(\.description),
+            nodes: target.urls.count, clients: options.clients, rooms: options.rooms,
             duration_s: (measured * 100).rounded() / 100, connections: stats.connected,
             connections_per_s: connectSpan > 0 ? (Double(stats.connected) / connectSpan).rounded() : 0,
             vote_latency_ms: LatencySummary(stats.voteLatency), drag_latency_ms: LatencySummary(stats.dragLatency),
             votes_per_s: (Double(votesDuringMeasure) / measured).rounded(),
             deliveries_per_s: (Double(stats.deliveries) / measured).rounded(),
             server_rss_bytes: rss,
-            rss_per_connection_bytes: zip2(rss, baselineRSS).flatMap { end, start in
+            rss_per_connection_bytes: zip2(rss, baseline.totalResidentBytes).flatMap { end, start in
                 stats.connected > 0 ? (end - start) / stats.connected : nil
             },
-            server_cpu_percent: serverCPU, bench_cpu_percent: benchCPU,
+            server_cpu_percent: serverCPU, servers: target.meters.usage(from: serverStart, to: serverEnd, seconds: measured),
+            bench_cpu_percent: benchCPU,
             machine_steal_percent: machineShare(\.steal), machine_idle_percent: machineShare(\.idle),
             errors: breakdown.values.reduce(0, +), error_breakdown: breakdown, stalled_reader: stalledOutcome)
+    }
+
+    /// How many clients room `room` gets: `--clients` spread evenly, the first rooms one more.
+    static func members(ofRoom room: Int, _ options: LoadOptions) -> Int {
+        options.clients / options.rooms + (room < options.clients % options.rooms ? 1 : 0)
     }
 
     static func log(_ line: String) {

@@ -16,7 +16,7 @@ final class LoadShard: @unchecked Sendable {
     private let maxInFlight: Int
     private let validate: Bool
     private var loop: WebSocketClientLoop?
-    private var url: WebSocketURL?
+    private var target: LoadTarget?
     private var stopping = false
     private var reportedErrors = 0
 
@@ -29,13 +29,14 @@ final class LoadShard: @unchecked Sendable {
 
     static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-    /// Creates the client loop and starts connecting every member (hosts first).
-    func start(url: WebSocketURL, deflate: Bool) throws {
+    /// Creates the client loop and starts connecting every member (hosts first), each to the node
+    /// `target.url(room:member:)` picks for it.
+    func start(target: LoadTarget, deflate: Bool) throws {
         let loop = try WebSocketClientLoop(deflate: deflate, maxMessageBytes: 4 << 20, epoll: true) { [self] event in handle(event) }
         lock.lock()
         defer { lock.unlock() }
         self.loop = loop
-        self.url = url
+        self.target = target
         for room in rooms.indices { pendingConnects.append((room, 0)) }
         for room in rooms.indices { for slot in 1..<max(1, rooms[room].memberCount) { pendingConnects.append((room, slot)) } }
         pendingConnects.reverse()
@@ -44,9 +45,9 @@ final class LoadShard: @unchecked Sendable {
     }
 
     private func connectMore() {
-        guard let loop, let url else { return }
+        guard let loop, let target else { return }
         while inFlight < maxInFlight, let next = pendingConnects.popLast() {
-            let id = loop.connect(url)
+            let id = loop.connect(target.url(room: rooms[next.room].index, member: next.slot))
             owners[id.raw] = next
             connections[next.room][next.slot] = id
             inFlight += 1

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let server = try ServerProcess.startSwipeServer()
-/// print(server.url, server.residentBytes() ?? 0)
+/// print(server.url, server.pid.flatMap(ServerProcess.residentBytes(pid:)) ?? 0)
 /// server.stop()
 /// ```
 final class ServerProcess {
@@ -22,9 +22,13 @@ final class ServerProcess {
         self.process = process
     }
 
-    /// The resident set size in bytes, from /proc/PID/status (nil without a PID).
-    func residentBytes() -> Int? {
-        guard let pid, let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    /// The resident set size in bytes of process `pid`, from /proc/PID/status (nil if it cannot be read).
+    ///
+    /// ```swift
+    /// ServerProcess.residentBytes(pid: getpid())   // this process's VmRSS
+    /// ```
+    static func residentBytes(pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
             let digits = line.filter(\.isNumber)
             return Int(digits).map { $0 * 1024 }
@@ -32,10 +36,13 @@ final class ServerProcess {
         return nil
     }
 
-    /// CPU seconds (user + system) the server has used, from /proc/PID/stat (nil without a PID).
-    func cpuSeconds() -> Double? {
-        guard let pid else { return nil }
-        return Self.cpuSeconds(statPath: "/proc/\(pid)/stat")
+    /// CPU seconds (user + system) process `pid` has used, from /proc/PID/stat (nil if it cannot be read).
+    ///
+    /// ```swift
+    /// ServerProcess.cpuSeconds(pid: getpid())   // this process's CPU time so far
+    /// ```
+    static func cpuSeconds(pid: Int32) -> Double? {
+        cpuSeconds(statPath: "/proc/\(pid)/stat")
     }
 
     static func cpuSeconds(statPath: String) -> Double? {
