@@ -139,6 +139,10 @@ final class ResumingVoterConnection {
                     return
                 }
                 fresh.close()
+                if case let .error(error)? = answer, error.retryAfter != nil {
+                    usleep(100_000)   // the server is up but cannot serve yet (e.g. its store is back in a moment)
+                    continue
+                }
                 if case let .error(error)? = answer {
                     // The server is up but does not know the room or token: the promise is broken.
                     voter.problems.append("\(voter.name) could not resume: \(error.code.rawValue): \(error.message)")
