@@ -30,6 +30,11 @@ final class Connection {
     var protocolVersion = 1
     /// In a cluster: its `create` or `join` is on its way to the shared store (a second one is refused).
     var joinPending = false
+    /// In a cluster: this connection's swipes, undos and host commands on their way to the store,
+    /// and the messages that came after them, held so they are handled in the order they were sent
+    /// (a drag of the next card must not overtake the vote that made it the top card).
+    var appendsInFlight = 0
+    var heldMessages: [ClientMessage] = []
 
     init(id: ConnectionID, wsi: OpaquePointer, limits: TransportLimits, address: String) {
         self.address = address

@@ -16,6 +16,10 @@ extension ServerShell {
             case .host:
                 appendMessage(message, seq: nil, from: member, of: connection, in: code)
             case .drag, .ping, .results, .create, .join:
+                guard connection.appendsInFlight == 0 else {
+                    connection.heldMessages.append(message)
+                    return
+                }
                 if case .results = message, !allowResults(connection, at: time) { return }
                 let effects = registry.handle(.messageReceived(member, message), in: code, at: time)
                 apply(effects, in: code)
@@ -133,7 +137,9 @@ extension ServerShell {
     private func appendMessage(_ message: ClientMessage, seq: Int?, from member: MemberID, of connection: Connection, in code: RoomCode) {
         let key = seq.map { "\(member.rawValue):\($0)" }
         let id = connection.id
+        connection.appendsInFlight += 1
         append(.message(node: instance, member: member, message), to: code, idempotencyKey: key) { [unowned self] outcome in
+            defer { releaseHeldMessages(of: id) }
             switch outcome {
             case .appended:
                 break
@@ -150,6 +156,17 @@ extension ServerShell {
             case .moved, .exists:
                 break
             }
+        }
+    }
+
+    /// One of the connection's appends was answered (and applied): once none is on its way, what
+    /// it sent after them is handled, in order.
+    private func releaseHeldMessages(of id: ConnectionID) {
+        guard let connection = connectionsByID[id] else { return }
+        connection.appendsInFlight -= 1
+        while connection.appendsInFlight == 0, !connection.heldMessages.isEmpty, connection.closing == nil {
+            let next = connection.heldMessages.removeFirst()
+            clusterDispatch(next, from: connection, at: now)
         }
     }
 
