@@ -14,7 +14,9 @@ extension ServerShell {
     func http(_ wsi: OpaquePointer, path: String) -> Int32 {
         guard admit(wsi, address: clientAddress(of: wsi)) else { return answer(wsi, path: path, admitted: false) }
         // A cluster node answers for any room: one not here yet is loaded first (the answer waits).
-        if let cluster, cluster.outage == nil, let code = HTTPRoutes.room(inPath: path), registry.rooms[code] == nil {
+        // (Not for an address past its failed guesses: it gets its 429 without costing the store a read.)
+        if let cluster, cluster.outage == nil, let code = HTTPRoutes.room(inPath: path), registry.rooms[code] == nil,
+           joinGuard.retryAfter(clientAddress(of: wsi), at: now) == nil {
             cluster.httpWaiting[wsi] = code.rawValue
             loadRoom(code) { [unowned self] _ in
                 guard cluster.httpWaiting[wsi] != nil else { return }
