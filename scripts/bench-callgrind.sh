@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Instructions per vote and per delivery: swipe-server under callgrind (valgrind counts
-# instructions, which the host's steal does not move), first idle for 12 s, then under a small paced
-# load (20 clients, 2 rooms, 10 s); the load's instructions less the idle run's, over its votes and
-# deliveries. Usage: scripts/bench-callgrind.sh LABEL [SERVER_BINARY] — default the release build;
+# instructions, which the host's steal does not move), first idle, then under a small paced load
+# (20 clients, 2 rooms) for as long (SECONDS, default 10; 60 gives about 1,200 votes); the load's
+# instructions less the idle run's, over its votes and deliveries.
+# Usage: [SECONDS_LOAD=60] scripts/bench-callgrind.sh LABEL [SERVER_BINARY] — default the release build;
 # give an older build's binary to compare (its flags must include --port, --data, --log-level).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 label="${1:?usage: $0 LABEL [SERVER_BINARY]}"
 bin="${2:-.build/release/swipe-server}"
+seconds="${SECONDS_LOAD:-10}"
 command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get install valgrind)" >&2; exit 1; }
 [ -x .build/release/swipe-bench ] || swift build -c release --product swipe-bench >/dev/null
 out="${TMPDIR:-/tmp}/callgrind-$label"
@@ -19,10 +21,10 @@ for mode in idle load; do
     vpid=$!
     for _ in $(seq 1 150); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.2; done
     if [ "$mode" = load ]; then
-        .build/release/swipe-bench load --clients 20 --rooms 2 --duration 10 --vote-interval-ms 100 \
+        .build/release/swipe-bench load --clients 20 --rooms 2 --duration "$seconds" --vote-interval-ms 100 \
             --url "ws://127.0.0.1:$port/" --json 2>/dev/null | tail -n1 >"$out/bench.json"
     else
-        sleep 12
+        sleep $((seconds + 2))   # as long as the load run (connecting takes about 2 s)
     fi
     kill -TERM "$vpid"; wait "$vpid" || true
 done
