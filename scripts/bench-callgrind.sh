@@ -7,6 +7,8 @@
 # give an older build's binary to compare (its flags must include --port, --data, --log-level).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=lib/ports.sh
+. scripts/lib/ports.sh
 label="${1:?usage: $0 LABEL [SERVER_BINARY]}"
 bin="${2:-.build/release/swipe-server}"
 seconds="${SECONDS_LOAD:-10}"
@@ -15,11 +17,11 @@ command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get ins
 out="${TMPDIR:-/tmp}/callgrind-$label"
 mkdir -p "$out"
 for mode in idle load; do
-    port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+    port="$(free_port)"
     valgrind --tool=callgrind --callgrind-out-file="$out/$mode.out" "$bin" --port "$port" --data :memory: --log-level warning \
         >/dev/null 2>"$out/$mode.err" &
     vpid=$!
-    for _ in $(seq 1 150); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.2; done
+    WAIT_PORT_TENTHS=300 wait_port "$port" "swipe-server under callgrind" "$out/$mode.err"
     if [ "$mode" = load ]; then
         .build/release/swipe-bench load --clients 20 --rooms 2 --duration "$seconds" --vote-interval-ms 100 \
             --url "ws://127.0.0.1:$port/" --json 2>/dev/null | tail -n1 >"$out/bench.json"

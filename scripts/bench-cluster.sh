@@ -18,18 +18,18 @@ server=.build/release/swipe-server
 bench=.build/release/swipe-bench
 limits=(--max-connections-per-address 0 --max-rooms-per-address 0)
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-wait_port() { for _ in $(seq 1 100); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.1; done; echo "nothing on port $1" >&2; exit 1; }
+# shellcheck source=lib/ports.sh
+. scripts/lib/ports.sh
 
 start_node() {   # port, extra args…  → sets node_pid
     local port="$1"; shift
     "$server" --host 127.0.0.1 --port "$port" --log-level error "${limits[@]}" "$@" >/dev/null 2>&1 &
-    node_pid=$!; pids+=("$node_pid"); wait_port "$port"
+    node_pid=$!; pids+=("$node_pid"); wait_port "$port" swipe-server
 }
 
 redis_port="$(free_port)"
 redis-server --port "$redis_port" --bind 127.0.0.1 --save "" --appendonly yes --appendfsync always --dir "$work" >/dev/null 2>&1 &
-redis_pid=$!; pids+=("$redis_pid"); wait_port "$redis_port"
+redis_pid=$!; pids+=("$redis_pid"); wait_port "$redis_port" redis-server
 
 run() {   # label, interval, urls… (pids in $load_pids)
     local label="$1" interval="$2"; shift 2

@@ -18,16 +18,10 @@ state="${SWIPE_CLUSTER_DIR:-${XDG_STATE_HOME:-$HOME/.local/state}/swipedeck-clus
 server="$root/.build/release/swipe-server"
 
 die() { echo "cluster: $*" >&2; exit 1; }
+# shellcheck source=lib/ports.sh
+. "$root/scripts/lib/ports.sh"
 
 running() { [ -f "$state/$1.pid" ] && kill -0 "$(cat "$state/$1.pid")" 2>/dev/null; }
-
-wait_port() {   # port, name, log
-    for _ in $(seq 1 100); do
-        if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
-        sleep 0.1
-    done
-    die "$2 did not start on port $1; see $3"
-}
 
 up() {
     for tool in redis-server haproxy; do

@@ -51,73 +51,58 @@ import Testing
         #expect(results.final)
     }
 
-    @Test func aNodeKilledTwentyTimesLosesNoAcknowledgedVoteAndDoublesNone() throws {
-        let kills = 20
-        let cardCount = 12
+    /// Three voters in a free-pacing approval room (a card resolves once all three voted on it)
+    /// vote through `cardCount` cards; at `faults` seeded-random steps (half of them with the vote
+    /// answered first, half with it in flight) `fault` runs. Then every acknowledged vote must be in
+    /// the results once.
+    static func session(seed: UInt64, cardCount: Int, faults: Int, _ fault: (LocalCluster, inout SeededRandom) throws -> Void)
+        throws -> [ResumingVoterConnection] {
         let cluster = try LocalCluster(proxy: false)
         defer { cluster.stop() }
-        var random = SeededRandom(seed: 21)
+        var random = SeededRandom(seed: seed)
         func roll(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
         let cards = (0..<cardCount).map { Card(id: CardID("c\($0)"), title: "Card \($0)") }
-        let voters = try Self.voters(cluster, cards: cards, seed: 21)
-        // Free pacing with the approval rule: a card resolves once all three voted on it.
+        let voters = try Self.voters(cluster, cards: cards, seed: seed)
         try voters[0].start(.create(CreateRoom(name: "Ann", cards: cards, rule: .approval, pacing: .free)))
         let code = try #require(voters[0].voter.room)
         for voter in voters.dropFirst() { try voter.start(.join(JoinRoom(room: code, name: voter.voter.name))) }
 
         let steps = cardCount * Self.names.count
-        var killAt = Set<Int>()
-        while killAt.count < kills { killAt.insert(roll(steps)) }
+        var faultAt = Set<Int>()
+        while faultAt.count < faults { faultAt.insert(roll(steps)) }
         for step in 0..<steps {
             let voter = voters[step % Self.names.count]
             voter.send()
-            if killAt.contains(step) {
+            if faultAt.contains(step) {
                 if roll(2) == 0 { voter.awaitAnswer() }   // else the vote is in flight
-                try cluster.replaceNode(roll(cluster.nodes.count))
+                try fault(cluster, &random)
             }
             voter.awaitAnswer()
         }
-        #expect(voters.map(\.reconnects).reduce(0, +) >= 1)
         try Self.verify(voters, cluster: cluster, code: code, cards: cardCount)
         voters.forEach { $0.close() }
+        return voters
+    }
+
+    @Test func aNodeKilledTwentyTimesLosesNoAcknowledgedVoteAndDoublesNone() throws {
+        let voters = try Self.session(seed: 21, cardCount: 12, faults: 20) { cluster, random in
+            try cluster.replaceNode(Int(random.next() % UInt64(cluster.nodes.count)))
+        }
+        #expect(voters.map(\.reconnects).reduce(0, +) >= 1)
     }
 
     @Test func redisKilledAndRestartedLosesNoAcknowledgedVote() throws {
-        let crashes = 3
-        let cardCount = 8
-        let cluster = try LocalCluster(proxy: false)
-        defer { cluster.stop() }
-        var random = SeededRandom(seed: 33)
-        func roll(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
-        let cards = (0..<cardCount).map { Card(id: CardID("c\($0)"), title: "Card \($0)") }
-        let voters = try Self.voters(cluster, cards: cards, seed: 33)
-        try voters[0].start(.create(CreateRoom(name: "Ann", cards: cards, rule: .approval, pacing: .free)))
-        let code = try #require(voters[0].voter.room)
-        for voter in voters.dropFirst() { try voter.start(.join(JoinRoom(room: code, name: voter.voter.name))) }
-
-        let steps = cardCount * Self.names.count
-        var crashAt = Set<Int>()
-        while crashAt.count < crashes { crashAt.insert(roll(steps)) }
-        var sawUnavailable = false
-        for step in 0..<steps {
-            let voter = voters[step % Self.names.count]
-            voter.send()
-            if crashAt.contains(step) {
-                if roll(2) == 0 { voter.awaitAnswer() }
-                cluster.redis.killHard()
-                // Every node says it cannot serve (HAProxy takes it out) until Redis is back.
-                sawUnavailable = ProcessProbe.eventually(timeout: 10) {
-                    (try? ServerRawSocket.get(port: cluster.nodes[1].port, path: "/healthz").status) == 503
-                }
-                cluster.redis = try LocalCluster.startRedis(port: cluster.redisPort, directory: cluster.directory)
-            }
-            voter.awaitAnswer()
+        var sawUnavailable = 0
+        var sawBack = 0
+        _ = try Self.session(seed: 33, cardCount: 8, faults: 3) { cluster, _ in
+            cluster.redis.killHard()
+            // Every node says it cannot serve (HAProxy takes it out) until Redis is back.
+            func health() -> Int? { try? ServerRawSocket.get(port: cluster.nodes[1].port, path: "/healthz").status }
+            if ProcessProbe.eventually(timeout: 10, { health() == 503 }) { sawUnavailable += 1 }
+            cluster.redis = try LocalCluster.startRedis(port: cluster.redisPort, directory: cluster.directory)
+            if ProcessProbe.eventually(timeout: 10, { health() == 200 }) { sawBack += 1 }
         }
-        #expect(sawUnavailable, "/healthz did not answer 503 while Redis was down")
-        #expect(ProcessProbe.eventually(timeout: 10) {
-            (try? ServerRawSocket.get(port: cluster.nodes[1].port, path: "/healthz").status) == 200
-        })
-        try Self.verify(voters, cluster: cluster, code: code, cards: cardCount)
-        voters.forEach { $0.close() }
+        #expect(sawUnavailable == 3, "/healthz did not answer 503 while Redis was down")
+        #expect(sawBack == 3, "/healthz did not answer 200 once Redis was back")
     }
 }

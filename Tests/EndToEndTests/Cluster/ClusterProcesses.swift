@@ -21,16 +21,7 @@ func freeLoopbackPort() throws -> Int {
 
 /// Whether something accepts TCP connections on 127.0.0.1:`port`.
 func acceptsConnections(port: Int) -> Bool {
-    let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { return false }
-    defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = UInt16(port).bigEndian
-    return withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-    }
+    (try? ServerRawSocket(port: port, timeout: 1)) != nil
 }
 
 /// A program the cluster tests start and stop by pid (redis-server, haproxy).

@@ -22,7 +22,7 @@ final class ClusterNode {
     var reacknowledgements: [RoomCode: [(offset: Int, member: MemberID, message: ClientMessage)]] = [:]
     /// When each room last had a member connected here (rooms idle here are dropped).
     var lastLocalUse: [RoomCode: Double] = [:]
-    /// HTTP requests waiting for a room to load, by socket.
+    /// HTTP requests (their paths) waiting for a room to load, by socket.
     var httpWaiting: [OpaquePointer: String] = [:]
     var nextHeartbeat: Double = 0
     /// Other node instances whose heartbeat is being checked.
@@ -30,10 +30,10 @@ final class ClusterNode {
     /// Why the store is unreachable (nil while it is up).
     var outage: String? = "connecting"
 
-    init(configuration: ClusterConfiguration, scriptSHA: String, loop: UnsafeMutableRawPointer) {
+    init(configuration: ClusterConfiguration, scriptSHA: String, loop: UnsafeMutableRawPointer, clock: @escaping () -> Double) {
         self.configuration = configuration
         instance = configuration.nodeID + "#" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        link = RedisLink(url: configuration.store, loop: loop)
+        link = RedisLink(url: configuration.store, loop: loop, clock: clock)
         self.scriptSHA = scriptSHA
     }
 

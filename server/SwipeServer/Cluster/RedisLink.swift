@@ -21,6 +21,8 @@ final class RedisLink {
 
     let url: RedisURL
     private let loop: UnsafeMutableRawPointer
+    /// The owner's clock (ms, monotonic): deadlines and retries are measured on it.
+    private let now: () -> Double
     var handlers = Handlers()
     private var commands: UnsafeMutablePointer<redisAsyncContext>?
     private var subscriber: UnsafeMutablePointer<redisAsyncContext>?
@@ -36,17 +38,18 @@ final class RedisLink {
     /// How soon after a loss the link tries again (ms).
     static let retryDelay: Double = 500
 
-    init(url: RedisURL, loop: UnsafeMutableRawPointer) {
+    init(url: RedisURL, loop: UnsafeMutableRawPointer, clock: @escaping () -> Double) {
         self.url = url
         self.loop = loop
+        now = clock
     }
 
     /// Starts connecting (both connections); `handlers.up` follows once both are connected.
-    func connect(at now: Double) {
+    func connect() {
         guard commands == nil, subscriber == nil else { return }
         commands = open(isSubscriber: false)
         subscriber = open(isSubscriber: true)
-        if commands == nil || subscriber == nil { lost("cannot connect to \(url): \(lastReason)", at: now) }
+        if commands == nil || subscriber == nil { lost("cannot connect to \(url): \(lastReason)") }
     }
 
     private func open(isSubscriber: Bool) -> UnsafeMutablePointer<redisAsyncContext>? {
@@ -74,13 +77,18 @@ final class RedisLink {
     /// Sends a command; `reply` gets the answer, or nil when the link was lost first.
     ///
     /// ```swift
-    /// link.send(["GET", "k"].map { Array($0.utf8) }, at: now) { print($0?.text ?? "lost") }
+    /// link.send(["GET", "k"]) { print($0?.text ?? "lost") }
     /// ```
-    func send(_ arguments: [[UInt8]], at now: Double, reply: @escaping (RedisValue?) -> Void) {
+    func send(_ words: [String], reply: @escaping (RedisValue?) -> Void = { _ in }) {
+        send(words.map { Array($0.utf8) }, reply: reply)
+    }
+
+    /// Sends a command of binary-safe arguments; `reply` gets the answer, or nil when the link was lost first.
+    func send(_ arguments: [[UInt8]], reply: @escaping (RedisValue?) -> Void = { _ in }) {
         guard isUp, let commands else { reply(nil); return }
         let request = nextRequest
         nextRequest += 1
-        pending[request] = (now + Self.commandDeadline, reply)
+        pending[request] = (now() + Self.commandDeadline, reply)
         if !issue(arguments, on: commands, callback: redisLinkReplied, privdata: UnsafeMutableRawPointer(bitPattern: request)) {
             pending[request] = nil
             reply(nil)
@@ -118,23 +126,23 @@ final class RedisLink {
     }
 
     /// Deadlines and reconnecting; the shell calls it at least once a second.
-    func tick(at now: Double) {
+    func tick() {
         if commands == nil && subscriber == nil {
-            if now >= retryAt { connect(at: now) }
+            if now() >= retryAt { connect() }
             return
         }
-        if let oldest = pending.values.map(\.deadline).min(), now > oldest {
-            lost("Redis at \(url) did not answer within \(Int(Self.commandDeadline)) ms", at: now)
+        if let oldest = pending.values.map(\.deadline).min(), now() > oldest {
+            lost("Redis at \(url) did not answer within \(Int(Self.commandDeadline)) ms")
         }
     }
 
     /// Drops both connections (each pending command is answered nil) and reports `reason`.
-    func lost(_ reason: String, at now: Double) {
+    func lost(_ reason: String) {
         let wasUp = isUp
         isUp = false
         commandsConnected = false
         subscriberConnected = false
-        retryAt = now + Self.retryDelay
+        retryAt = now() + Self.retryDelay
         let contexts = [commands, subscriber]
         commands = nil
         subscriber = nil
@@ -173,7 +181,7 @@ final class RedisLink {
             let reason = String(cString: swipe_redis_async_errstr(context))
             // hiredis frees the context after this callback.
             if UnsafePointer(commands) == context { commands = nil } else if UnsafePointer(subscriber) == context { subscriber = nil }
-            lost("cannot connect to \(url): \(reason)", at: monotonicMilliseconds())
+            lost("cannot connect to \(url): \(reason)")
             return
         }
         if UnsafePointer(commands) == context { commandsConnected = true }
@@ -188,7 +196,7 @@ final class RedisLink {
     fileprivate func disconnected(_ context: UnsafePointer<redisAsyncContext>, reason: String) {
         // hiredis frees the context after this callback.
         if UnsafePointer(commands) == context { commands = nil } else if UnsafePointer(subscriber) == context { subscriber = nil }
-        lost("lost the connection to \(url): \(reason)", at: monotonicMilliseconds())
+        lost("lost the connection to \(url): \(reason)")
     }
 
     fileprivate func replied(_ request: Int, _ value: RedisValue?) {
@@ -204,13 +212,6 @@ final class RedisLink {
         default: break
         }
     }
-}
-
-/// Milliseconds on the monotonic clock (for deadlines set from inside callbacks).
-func monotonicMilliseconds() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1e6
 }
 
 private func link(of context: UnsafePointer<redisAsyncContext>?) -> RedisLink? {

@@ -151,9 +151,18 @@ public struct RoomRegistry: Sendable {
     public mutating func join(_ request: JoinRoom, from connection: ConnectionID, at now: ServerTime)
         -> (room: RoomCode?, effects: [RoomEffect]) {
         guard let code = RoomCodes.canonical(request.room.rawValue), rooms[code] != nil else {
-            return (nil, [.reply(.error(ProtocolError(.unknownRoom, "join: no room \"\(request.room)\"")), to: connection)])
+            return (nil, [.reply(.error(Self.noRoom(request)), to: connection)])
         }
         return (code, handle(.memberConnected(connection, request, token: freshToken()), in: code, at: now))
+    }
+
+    /// The refusal of a join naming a room that does not exist.
+    ///
+    /// ```swift
+    /// RoomRegistry.noRoom(JoinRoom(room: "K7QM-X4TD-9R", name: "Bo")).code   // .unknownRoom
+    /// ```
+    public static func noRoom(_ request: JoinRoom) -> ProtocolError {
+        ProtocolError(.unknownRoom, "join: no room \"\(request.room)\"")
     }
 
     /// Hands an event to a room; a room closed by it is removed afterwards.

@@ -20,17 +20,11 @@ extension Room {
     /// let effects = room.restarted(at: now, grace: 60_000)   // [.scheduleTimer(at: now + 30_000), …] for a 30 s timer
     /// ```
     public mutating func restarted(at now: ServerTime, grace: ServerTime = Room.defaultRestartGrace) -> [RoomEffect] {
-        let expectsVoters: Bool
-        switch (settings.pacing, phase) {
-        case (.lockstep, .lobby), (.lockstep, .voting): expectsVoters = grace > 0
-        case (.lockstep, .finished), (.lockstep, .closed), (.free, _): expectsVoters = false
-        }
+        let expectsVoters = waitsForReturns(grace: grace)
         for index in members.indices {
             // Only those who were online when the server went down are waited for: whoever had
             // already left (logged offline) stays gone.
-            members[index].awaitingReturn = expectsVoters && members[index].role.canVote && members[index].online
-            members[index].online = false
-            members[index].lastDragSentAt = nil
+            takeAway(index, expectedBack: expectsVoters && members[index].online)
         }
         lastActivity = now
         deadline = nil
@@ -40,6 +34,29 @@ extension Room {
         let timer = startCardTimer(at: now)
         if timer.isEmpty, let graceDeadline { return [.scheduleTimer(at: graceDeadline)] }
         return timer
+    }
+
+    /// Whether members who went away without leaving still count as voters for a grace period:
+    /// only while a lockstep room is in its lobby or voting, and only with a grace period.
+    func waitsForReturns(grace: ServerTime) -> Bool {
+        switch (settings.pacing, phase) {
+        case (.lockstep, .lobby), (.lockstep, .voting): return grace > 0
+        case (.lockstep, .finished), (.lockstep, .closed), (.free, _): return false
+        }
+    }
+
+    /// Marks a member offline; a voter `expectedBack` counts as online until the grace period ends.
+    mutating func takeAway(_ index: Int, expectedBack: Bool) {
+        members[index].awaitingReturn = expectedBack && members[index].role.canVote
+        members[index].online = false
+        members[index].lastDragSentAt = nil
+    }
+
+    /// `effects` and, unless they already schedule one, the room's next wake-up (deadline or grace end).
+    func withNextWakeup(_ effects: [RoomEffect]) -> [RoomEffect] {
+        let scheduled = effects.contains { if case .scheduleTimer = $0 { true } else { false } }
+        guard !scheduled, let next = nextWakeup else { return effects }
+        return effects + [.scheduleTimer(at: next)]
     }
 
     /// The grace period is over: members who have not resumed count as gone, and the log says so

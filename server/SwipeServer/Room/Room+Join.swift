@@ -70,8 +70,7 @@ extension Room {
     mutating func disconnect(_ id: MemberID, at now: ServerTime) -> [RoomEffect] {
         guard let index = memberIndex(id), members[index].online else { return [] }
         let before = currentTally
-        members[index].online = false
-        members[index].lastDragSentAt = nil
+        takeAway(index, expectedBack: false)
         var effects: [RoomEffect] = [
             log(.memberOffline(member: id), at: now),
             .broadcast(.memberOffline(MemberRef(member: id)), except: id),

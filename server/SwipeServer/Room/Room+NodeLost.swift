@@ -13,26 +13,17 @@ extension Room {
     /// ```
     public mutating func membersLost(_ lost: [MemberID], grace: ServerTime, at now: ServerTime) -> [RoomEffect] {
         let before = currentTally
-        let waits: Bool
-        switch (settings.pacing, phase) {
-        case (.lockstep, .lobby), (.lockstep, .voting): waits = grace > 0
-        case (.lockstep, .finished), (.lockstep, .closed), (.free, _): waits = false
-        }
+        let waits = waitsForReturns(grace: grace)
         var effects: [RoomEffect] = []
         for id in lost {
             guard let index = memberIndex(id), members[index].online else { continue }
-            members[index].online = false
-            members[index].lastDragSentAt = nil
-            members[index].awaitingReturn = waits && members[index].role.canVote
+            takeAway(index, expectedBack: waits)
             effects.append(log(.memberOffline(member: id), at: now))
             effects.append(.broadcast(.memberOffline(MemberRef(member: id)), except: id))
         }
         guard !effects.isEmpty else { return [] }
         if members.contains(where: \.awaitingReturn) { graceDeadline = max(graceDeadline ?? now, now + grace) }
         let resolution = resolveLockstepIfDecided(at: now)
-        effects += resolution.isEmpty ? eligibilityChanged(from: before) : resolution
-        let scheduled = effects.contains { if case .scheduleTimer = $0 { true } else { false } }
-        if !scheduled, let next = nextWakeup { effects.append(.scheduleTimer(at: next)) }
-        return effects
+        return withNextWakeup(effects + (resolution.isEmpty ? eligibilityChanged(from: before) : resolution))
     }
 }

@@ -37,9 +37,7 @@ extension Room {
             effects += resolve(card, matched ? .match : .timedOut, decidedAmong: current.voted, at: now)
         }
         // Whatever is still ahead (a deadline past the grace period's end, or the other way round).
-        let scheduled = effects.contains { if case .scheduleTimer = $0 { true } else { false } }
-        if !scheduled, let next = nextWakeup { effects.append(.scheduleTimer(at: next)) }
-        return effects
+        return withNextWakeup(effects)
     }
 
     /// When the room next needs `.timerFired`: the card's deadline or the grace period's end, whichever is first.

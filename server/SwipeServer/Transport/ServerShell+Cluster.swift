@@ -1,6 +1,8 @@
 // A cluster node's life: joining the store at start, heartbeats, noticing other nodes that died,
 // riding out the store going away, dropping rooms idle here, stopping. Service thread only (the
 // Redis link calls back from inside the libev loop's turn); touches the shell and its ClusterNode.
+// A node always runs on the libev loop, whose nudge reads `timers` before every turn, so nothing
+// here arms the lws wake timer.
 import Foundation
 import SwipeProtocol
 
@@ -9,7 +11,7 @@ extension ServerShell {
 
     /// Makes this shell a node of the cluster (SwipeServerHost.start, before the service thread runs).
     func startCluster(_ configuration: ClusterConfiguration, probe: ClusterProbe, loop: UnsafeMutableRawPointer) {
-        let node = ClusterNode(configuration: configuration, scriptSHA: probe.scriptSHA, loop: loop)
+        let node = ClusterNode(configuration: configuration, scriptSHA: probe.scriptSHA, loop: loop) { [unowned self] in now }
         node.link.handlers = RedisLink.Handlers(
             up: { [unowned self] in storeCameUp() },
             down: { [unowned self] reason in storeWentDown(reason) },
@@ -17,7 +19,7 @@ extension ServerShell {
             subscribed: { [unowned self] channel in subscribed(channel) })
         cluster = node
         logger.info("node \(node.instance): rooms in \(configuration.store) (Redis \(probe.version), durability \(configuration.durability))")
-        node.link.connect(at: monotonicMilliseconds())
+        node.link.connect()
     }
 
     private func storeCameUp() {
@@ -47,7 +49,6 @@ extension ServerShell {
         cluster.catchingUp = []
         cluster.reacknowledgements = [:]
         for load in loads.values { load.waiters.forEach { $0(false) } }
-        armWakeTimer()
     }
 
     static func storeUnavailable(_ reason: String) -> ProtocolError {
@@ -58,18 +59,18 @@ extension ServerShell {
     /// (at least once a second).
     func clusterTick() {
         guard let cluster else { return }
-        cluster.link.tick(at: monotonicMilliseconds())
+        cluster.link.tick()
         guard cluster.outage == nil else { return }
         let time = now
         guard time >= cluster.nextHeartbeat else { return }
         cluster.nextHeartbeat = time + ClusterNode.heartbeatInterval
         let heartbeat = ["SET", ClusterKeys.node(cluster.instance), "1", "PX", String(Int(ClusterNode.heartbeatLifetime))]
-        cluster.link.send(heartbeat.map { Array($0.utf8) }, at: monotonicMilliseconds()) { _ in }
+        cluster.link.send(heartbeat)
         checkOtherNodes()
         for code in cluster.replicas.keys {
             if let members = membersOnline[code], !members.isEmpty { cluster.lastLocalUse[code] = time }
             let idle = time - (cluster.lastLocalUse[code] ?? time)
-            if idle > ClusterNode.idleRoomLifetime, !cluster.httpWaiting.values.contains(code.rawValue) {
+            if idle > ClusterNode.idleRoomLifetime, !cluster.httpWaiting.values.contains(where: { HTTPRoutes.room(inPath: $0) == code }) {
                 logger.debug("room \(code): nobody here for \(Int(idle / 1000)) s; dropped from this node's memory")
                 forgetLocally(code)
             } else if cluster.replicas[code]?.waiting.isEmpty == false {
@@ -85,13 +86,13 @@ extension ServerShell {
         let others = Set(cluster.replicas.values.flatMap { $0.remoteNodes(local: cluster.instance) })
         for other in others where !cluster.checkingNodes.contains(other) {
             cluster.checkingNodes.insert(other)
-            cluster.link.send(["EXISTS", ClusterKeys.node(other)].map { Array($0.utf8) }, at: monotonicMilliseconds()) { [unowned self] reply in
+            cluster.link.send(["EXISTS", ClusterKeys.node(other)]) { [unowned self] reply in
                 cluster.checkingNodes.remove(other)
                 guard reply?.integer == 0 else { return }
                 for (code, replica) in cluster.replicas where replica.bindings.values.contains(where: { $0.node == other }) {
                     logger.notice("room \(code): node \(other) stopped answering; its members are offline until they reconnect")
                     append(.nodeLost(node: cluster.instance, lost: other, grace: configuration.restartGrace), to: code,
-                           idempotencyKey: "lost:\(other)") { _ in }
+                           idempotencyKey: "lost:\(other)")
                 }
             }
         }
@@ -115,13 +116,13 @@ extension ServerShell {
         guard let cluster, cluster.replicas[code] != nil else { return }
         forgetLocally(code)
         let closed = ["HSET", ClusterKeys.meta(code), "closed", "1"]
-        cluster.link.send(closed.map { Array($0.utf8) }, at: monotonicMilliseconds()) { _ in }
+        cluster.link.send(closed)
     }
 
     /// SIGTERM: the heartbeat goes at once, so other nodes take this node's members as lost now.
     func clusterShuttingDown() {
         guard let cluster, cluster.outage == nil else { return }
-        cluster.link.send(["DEL", ClusterKeys.node(cluster.instance)].map { Array($0.utf8) }, at: monotonicMilliseconds()) { _ in }
+        cluster.link.send(["DEL", ClusterKeys.node(cluster.instance)])
     }
 
     /// After the service loop ended, before the event loop is destroyed.

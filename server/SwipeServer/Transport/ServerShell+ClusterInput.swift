@@ -86,7 +86,7 @@ extension ServerShell {
         }
         guard let code = RoomCodes.canonical(request.room.rawValue) else {
             joinGuard.recordFailure(from: connection.address, at: time)
-            enqueue(.error(ProtocolError(.unknownRoom, "join: no room \"\(request.room)\"")), to: connection)
+            enqueue(.error(RoomRegistry.noRoom(request)), to: connection)
             return
         }
         connection.joinPending = true
@@ -99,7 +99,7 @@ extension ServerShell {
                     enqueue(.error(Self.storeUnavailable(outage)), to: connection)
                 } else {
                     joinGuard.recordFailure(from: connection.address, at: now)
-                    enqueue(.error(ProtocolError(.unknownRoom, "join: no room \"\(request.room)\"")), to: connection)
+                    enqueue(.error(RoomRegistry.noRoom(request)), to: connection)
                 }
                 return
             }
@@ -116,7 +116,7 @@ extension ServerShell {
                     break   // applied: bound and welcomed, or refused by the room
                 case .unknown, .closed:
                     connection.joinPending = false
-                    enqueue(.error(ProtocolError(.unknownRoom, "join: no room \"\(request.room)\"")), to: connection)
+                    enqueue(.error(RoomRegistry.noRoom(request)), to: connection)
                 case let .failed(why):
                     connection.joinPending = false
                     enqueue(.error(Self.storeUnavailable(why)), to: connection)
@@ -125,11 +125,6 @@ extension ServerShell {
                 }
             }
         }
-    }
-
-    private func rateLimitedJoin(_ connection: Connection, wait: Double) -> ProtocolError {
-        ProtocolError(.rateLimited, "join: too many failed joins (wrong room codes or tokens) from \(connection.address) "
-            + "(at most \(joinGuard.maxFailures) per minute); retry in \(Int(wait)) s", retryAfter: wait)
     }
 
     /// A swipe, undo or host command: into the stream. A `seq` already applied is not appended
@@ -172,7 +167,7 @@ extension ServerShell {
 
     /// A member's connection here closed: into the stream (ignored there if they moved on).
     func clusterDisconnected(_ member: MemberID, of connection: Connection, in code: RoomCode) {
-        append(.disconnected(node: instance, connection: connection.id.rawValue, member: member), to: code) { _ in }
+        append(.disconnected(node: instance, connection: connection.id.rawValue, member: member), to: code)
     }
 
     /// The room's timer ran out here: a `timerFired` entry, appended only if the stream has not

@@ -30,7 +30,7 @@ extension ServerShell {
         for case let .broadcast(message, except) in effects {
             guard let bytes = encode(message) else { continue }
             let payload = Array("R\(cluster.instance)\n\(except?.rawValue ?? "")\n".utf8) + bytes
-            cluster.link.send([Array("PUBLISH".utf8), Array(ClusterKeys.channel(code).utf8), payload], at: monotonicMilliseconds()) { _ in }
+            cluster.link.send([Array("PUBLISH".utf8), Array(ClusterKeys.channel(code).utf8), payload])
         }
     }
 

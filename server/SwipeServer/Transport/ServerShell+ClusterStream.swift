@@ -8,7 +8,7 @@ extension ServerShell {
     /// Appends `entry` to the room's stream. An appended entry is applied here at once (before
     /// `then`), when it is the room's next; its echo on the channel is then ignored.
     func append(_ entry: ClusterEntry, to code: RoomCode, create: Bool = false, idempotencyKey: String? = nil,
-                expectedOffset: Int? = nil, then: @escaping (AppendOutcome) -> Void) {
+                expectedOffset: Int? = nil, then: @escaping (AppendOutcome) -> Void = { _ in }) {
         guard let cluster, cluster.outage == nil else { then(.failed(cluster?.outage ?? "not a cluster node")); return }
         let payload: [UInt8]
         do {
@@ -24,11 +24,11 @@ extension ServerShell {
             Array(ClusterKeys.channel(code).utf8), Array(String(cluster.configuration.roomLifetimeSeconds).utf8),
         ]
         let byHash = [Array("EVALSHA".utf8), Array(cluster.scriptSHA.utf8), Array("3".utf8)] + tail
-        cluster.link.send(byHash, at: monotonicMilliseconds()) { [unowned self] reply in
+        cluster.link.send(byHash) { [unowned self] reply in
             if case let .error(text)? = reply, text.hasPrefix("NOSCRIPT") {
                 // Redis restarted and lost its script cache: the script itself, once.
                 let bySource = [Array("EVAL".utf8), Array(AppendScript.source.utf8), Array("3".utf8)] + tail
-                cluster.link.send(bySource, at: monotonicMilliseconds()) { [unowned self] reply in
+                cluster.link.send(bySource) { [unowned self] reply in
                     appended(entry, to: code, reply: reply, then: then)
                 }
                 return
@@ -48,7 +48,6 @@ extension ServerShell {
             break
         }
         then(outcome)
-        armWakeTimer()
     }
 
     /// An entry of the room's stream (from an append's answer, the channel or a catch-up read).
@@ -94,7 +93,7 @@ extension ServerShell {
                 if case let .bind(_, member) = effect { return member } else { return nil }
             }).first {
                 // The connection closed while its join was on its way: it leaves again.
-                append(.disconnected(node: cluster.instance, connection: number, member: member), to: code) { _ in }
+                append(.disconnected(node: cluster.instance, connection: number, member: member), to: code)
             }
         }
         apply(effects, in: code)
@@ -143,7 +142,7 @@ extension ServerShell {
     private func readHistory(of code: RoomCode) {
         guard let cluster else { return }
         let command = ["XRANGE", ClusterKeys.log(code), "-", "+"]
-        cluster.link.send(command.map { Array($0.utf8) }, at: monotonicMilliseconds()) { [unowned self] reply in
+        cluster.link.send(command) { [unowned self] reply in
             guard let load = cluster.loading.removeValue(forKey: code) else { return }
             var replica = RoomReplica(code: code)
             var timer: ServerTime?
@@ -171,7 +170,6 @@ extension ServerShell {
             logger.debug("room \(code): loaded \(replica.applied) entries from the store")
             for published in load.published { received(published.entry, offset: published.offset, at: published.at, in: code) }
             load.waiters.forEach { $0(true) }
-            armWakeTimer()
         }
     }
 
@@ -180,7 +178,7 @@ extension ServerShell {
         guard let cluster, let replica = cluster.replicas[code], !cluster.catchingUp.contains(code) else { return }
         cluster.catchingUp.insert(code)
         let command = ["XRANGE", ClusterKeys.log(code), "\(replica.applied + 1)-0", "+", "COUNT", "500"]
-        cluster.link.send(command.map { Array($0.utf8) }, at: monotonicMilliseconds()) { [unowned self] reply in
+        cluster.link.send(command) { [unowned self] reply in
             cluster.catchingUp.remove(code)
             guard reply != nil, let before = cluster.replicas[code]?.applied else { return }
             let entries = Self.streamEntries(reply).compactMap { $0 }

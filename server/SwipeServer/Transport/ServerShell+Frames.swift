@@ -132,8 +132,7 @@ extension ServerShell {
             // A resume with a valid token is never limited (128 random bits cannot be guessed); anything
             // else from an address past its failed lookups is refused without looking the code up.
             if let wait = joinGuard.retryAfter(connection.address, at: time), !holdsValidToken(request) {
-                enqueue(.error(ProtocolError(.rateLimited, "join: too many failed joins (wrong room codes or tokens) from \(connection.address) "
-                    + "(at most \(joinGuard.maxFailures) per minute); retry in \(Int(wait)) s", retryAfter: wait)), to: connection)
+                enqueue(.error(rateLimitedJoin(connection, wait: wait)), to: connection)
                 return
             }
             let result = registry.join(request, from: connection.id, at: time)
@@ -144,6 +143,12 @@ extension ServerShell {
         case .drag, .swipe, .undo, .host, .results:
             enqueue(.error(ProtocolError(.notInRoom, "\(message.type): create or join a room first")), to: connection)
         }
+    }
+
+    /// The refusal of a join from an address past its failed lookups.
+    func rateLimitedJoin(_ connection: Connection, wait: Double) -> ProtocolError {
+        ProtocolError(.rateLimited, "join: too many failed joins (wrong room codes or tokens) from \(connection.address) "
+            + "(at most \(joinGuard.maxFailures) per minute); retry in \(Int(wait)) s", retryAfter: wait)
     }
 
     /// False (and the client told) when the connection asked for `results` too often.

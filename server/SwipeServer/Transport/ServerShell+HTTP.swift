@@ -17,11 +17,10 @@ extension ServerShell {
         // (Not for an address past its failed guesses: it gets its 429 without costing the store a read.)
         if let cluster, cluster.outage == nil, let code = HTTPRoutes.room(inPath: path), registry.rooms[code] == nil,
            joinGuard.retryAfter(clientAddress(of: wsi), at: now) == nil {
-            cluster.httpWaiting[wsi] = code.rawValue
-            loadRoom(code) { [unowned self] _ in
-                guard cluster.httpWaiting[wsi] != nil else { return }
-                cluster.httpWaiting[wsi] = path
-                lws_callback_on_writable(wsi)
+            cluster.httpWaiting[wsi] = path
+            loadRoom(code) { _ in
+                // Answered in HTTP_WRITEABLE (unless the client has gone meanwhile).
+                if cluster.httpWaiting[wsi] != nil { lws_callback_on_writable(wsi) }
             }
             return 0
         }
