@@ -34,6 +34,8 @@ let package = Package(
         // (apt: libncurses-dev, libutf8proc-dev; scripts/setup.sh installs both).
         .systemLibrary(name: "CNCursesW", path: "Sources/CNCursesW"),
         .systemLibrary(name: "CUTF8Proc", path: "Sources/CUTF8Proc"),
+        // The client's signal handlers: a C target, so their state exists once per process.
+        .target(name: "CTerminalSignals", path: "Sources/CTerminalSignals", linkerSettings: [.linkedLibrary("ncursesw")]),
         // Redis for rooms shared by several nodes (--store redis://…), on the lws libev loop. Its
         // headers are under /usr/include/hiredis (apt: libhiredis-dev); hiredis.pc adds a -D flag
         // SwiftPM refuses, so no pkgConfig.
@@ -68,7 +70,7 @@ let package = Package(
         // The terminal client module: model/update/view, painter, lws client.
         .target(
             name: "SwipeClient",
-            dependencies: ["SwipeCore", "SwipeProtocol", "CLibWebSockets", "CNCursesW", "CUTF8Proc", "CFriBidi"],
+            dependencies: ["SwipeCore", "SwipeProtocol", "CLibWebSockets", "CNCursesW", "CTerminalSignals", "CUTF8Proc", "CFriBidi"],
             path: "client/SwipeClient"),
         .executableTarget(
             name: "swipe",

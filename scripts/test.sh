@@ -11,6 +11,12 @@ log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 swift test --skip-build 2>&1 | tee "$log"
 
+# The README's first command runs the release build, so its signal handling is checked there too:
+# a release build once inlined the client's main loop into another module, which then read its own
+# copy of the signal flag and never saw Ctrl-C (the debug build was fine).
+swift build -c release --product swipe
+SWIPE_PRODUCTS_DIR="$(swift build -c release --show-bin-path)" swift test --skip-build --filter ClientSignalTmuxTests
+
 # A small smoke run of the benchmark (figures are printed, not asserted): docs/BENCHMARKS.md.
 bash scripts/bench-smoke.sh debug
 

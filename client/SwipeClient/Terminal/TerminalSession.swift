@@ -3,6 +3,7 @@
 // write a byte to the main loop's wake pipe; crash signals restore the terminal in the C handler),
 // suspending on Ctrl-Z and reading input. Touches stdscr, stdout and this process's signal state.
 import CNCursesW
+import CTerminalSignals
 import Foundation
 
 /// The terminal while the client runs: started once, stopped once (also on Ctrl-C and crashes).
