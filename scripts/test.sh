@@ -15,6 +15,7 @@ swift test --skip-build 2>&1 | tee "$log"
 # a release build once inlined the client's main loop into another module, which then read its own
 # copy of the signal flag and never saw Ctrl-C (the debug build was fine).
 swift build -c release --product swipe
+swift build -c release --product swipe-server   # the tests' server comes from the same directory
 SWIPE_PRODUCTS_DIR="$(swift build -c release --show-bin-path)" swift test --skip-build --filter ClientSignalTmuxTests
 
 # A small smoke run of the benchmark (figures are printed, not asserted): docs/BENCHMARKS.md.
