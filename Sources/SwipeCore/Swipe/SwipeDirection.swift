@@ -49,6 +49,27 @@ public enum SwipeDirection: String, CaseIterable, Hashable, Sendable, Codable {
     /// SwipeDirection.defaultAllowed.contains(.down)   // false
     /// ```
     public static let defaultAllowed: Set<SwipeDirection> = [.left, .right, .up]
+
+    /// Hashes the case's position, not its raw string (the default for a `String` enum): directions
+    /// key the progress of every drag, several times a second per member.
+    ///
+    /// ```swift
+    /// Set(SwipeDirection.allCases).count   // 8
+    /// ```
+    public func hash(into hasher: inout Hasher) {
+        let position: Int
+        switch self {
+        case .left: position = 0
+        case .right: position = 1
+        case .up: position = 2
+        case .down: position = 3
+        case .upLeft: position = 4
+        case .upRight: position = 5
+        case .downLeft: position = 6
+        case .downRight: position = 7
+        }
+        hasher.combine(position)
+    }
 }
 
 /// A member's opinion of a card.

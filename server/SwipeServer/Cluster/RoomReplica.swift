@@ -87,11 +87,10 @@ extension RoomRegistry {
         case .timerFired:
             effects = handle(.timerFired, in: code, at: now)
         case .nodeLost:
-            guard let lost = entry.lostNode, var room = rooms[code] else { return [] }
+            guard let lost = entry.lostNode, let index = rooms.index(forKey: code) else { return [] }
             let members = replica.bindings.filter { $0.value.node == lost }.map(\.key).sorted()
             for member in members { replica.bindings[member] = nil }
-            effects = room.membersLost(members, grace: entry.grace ?? 0, at: now)
-            rooms[code] = room
+            effects = rooms.values[index].membersLost(members, grace: entry.grace ?? 0, at: now)
         }
         for effect in effects {
             switch effect {

@@ -171,9 +171,11 @@ public struct RoomRegistry: Sendable {
     /// let effects = registry.handle(.messageReceived("m2", .ping(Ping(t: 1))), in: code, at: now)
     /// ```
     public mutating func handle(_ event: RoomEvent, in code: RoomCode, at now: ServerTime) -> [RoomEffect] {
-        guard var room = rooms[code] else { return [] }
-        let effects = room.handle(event, at: now)
-        rooms[code] = room.phase == .closed ? nil : room
+        // In place: a copy taken out of the dictionary would share every buffer of the room with the
+        // copy left in it, and the first write to each (members, votes, history) would copy it whole.
+        guard let index = rooms.index(forKey: code) else { return [] }
+        let effects = rooms.values[index].handle(event, at: now)
+        if rooms.values[index].phase == .closed { rooms.remove(at: index) }
         return effects
     }
 

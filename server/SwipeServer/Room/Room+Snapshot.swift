@@ -35,7 +35,11 @@ extension Room {
     /// The counts on a card right now: `voted` of `eligible` (`isEligible`) have voted.
     func tally(of card: CardID) -> Tally {
         let cardVotes = votes[card] ?? [:]
-        var tally = Tally(card: card, voted: cardVotes.count, eligible: members.count { isEligible($0, on: card) })
+        let eligible = members.count { member in
+            settings.pacing.countsAsEligible(role: member.role, online: member.online || member.awaitingReturn,
+                                             voted: cardVotes[member.id] != nil)
+        }
+        var tally = Tally(card: card, voted: cardVotes.count, eligible: eligible)
         for vote in cardVotes.values {
             switch vote {
             case .like: tally.likes += 1

@@ -34,10 +34,12 @@ public struct OutboundQueue: Sendable {
     /// Frames that must arrive, oldest first (from `messagesHead` on).
     private var messages: [[UInt8]] = []
     private var messagesHead = 0
-    /// Drag states, oldest first (from `dragsHead` on), and where each key's still-queued one is.
-    private var drags: [(bytes: [UInt8], key: Key)] = []
+    /// Drag states, oldest first (from `dragsHead` on). A `changed` finds its key's newest entry by
+    /// scanning back from the newest: the lane of a reader that keeps up holds a few entries, and
+    /// a scan costs less than hashing two strings on every push and pop (a stalled reader's long
+    /// lane costs a longer scan until it overflows).
+    private var drags: [(bytes: [UInt8], key: Key, replaceable: Bool)] = []
     private var dragsHead = 0
-    private var keyed: [Key: Int] = [:]
     public let capacity: Int
     /// Most payload bytes queued at once (both lanes).
     public let maxBytes: Int
@@ -62,7 +64,7 @@ public struct OutboundQueue: Sendable {
     /// queue.push(began, coalescing: key, replaceable: false)   // .queued: never replaced
     /// ```
     public mutating func push(_ bytes: [UInt8], coalescing key: Key? = nil, replaceable: Bool = true) -> PushResult {
-        if let key, replaceable, let index = keyed[key] {
+        if let key, replaceable, let index = lastReplaceable(key) {
             let grown = byteCount - drags[index].bytes.count + bytes.count
             if grown > maxBytes { return .overflow }
             byteCount = grown
@@ -72,8 +74,7 @@ public struct OutboundQueue: Sendable {
         if count >= capacity || byteCount + bytes.count > maxBytes { return .overflow }
         byteCount += bytes.count
         if let key {
-            drags.append((bytes, key))
-            keyed[key] = replaceable ? drags.count - 1 : nil
+            drags.append((bytes, key, replaceable))
         } else {
             messages.append(bytes)
         }
@@ -91,7 +92,6 @@ public struct OutboundQueue: Sendable {
         messagesHead = 0
         drags = []
         dragsHead = 0
-        keyed = [:]
         byteCount = 0
     }
 
@@ -106,22 +106,38 @@ public struct OutboundQueue: Sendable {
             messages[messagesHead] = []
             messagesHead += 1
             byteCount -= bytes.count
-            if messagesHead > 64 && messagesHead * 2 > messages.count {
+            if messagesHead == messages.count {
+                messages.removeAll(keepingCapacity: true)
+                messagesHead = 0
+            } else if messagesHead > 64 && messagesHead * 2 > messages.count {
                 messages.removeFirst(messagesHead)
                 messagesHead = 0
             }
             return bytes
         }
         guard dragsHead < drags.count else { return nil }
-        let entry = drags[dragsHead]
-        if keyed[entry.key] == dragsHead { keyed[entry.key] = nil }
+        let bytes = drags[dragsHead].bytes
+        drags[dragsHead].bytes = []
         dragsHead += 1
-        byteCount -= entry.bytes.count
-        if dragsHead > 64 && dragsHead * 2 > drags.count {
+        byteCount -= bytes.count
+        if dragsHead == drags.count {
+            drags.removeAll(keepingCapacity: true)
+            dragsHead = 0
+        } else if dragsHead > 64 && dragsHead * 2 > drags.count {
             drags.removeFirst(dragsHead)
-            keyed = keyed.mapValues { $0 - dragsHead }
             dragsHead = 0
         }
-        return entry.bytes
+        return bytes
+    }
+
+    /// Where `key`'s newest queued drag state is, when that one may be replaced: a `began` or `ended`
+    /// queued after a `changed` of the same key shields it (nothing jumps over a gesture's edges).
+    private func lastReplaceable(_ key: Key) -> Int? {
+        var index = drags.count - 1
+        while index >= dragsHead {
+            if drags[index].key == key { return drags[index].replaceable ? index : nil }
+            index -= 1
+        }
+        return nil
     }
 }
