@@ -12,6 +12,9 @@ extension ServerShell {
         nextConnectionNumber += 1
         connections[wsi] = connection
         connectionsByID[connection.id] = connection
+        heapTrim.opened(at: now)
+        timers.heapTrimCheck = heapTrim.nextCheck
+        armWakeTimer()
         if let chosen = lws_get_protocol(wsi)?.pointee.name.map({ String(cString: $0) }),
            let version = ProtocolVersion.version(ofSubprotocol: chosen) {
             connection.protocolVersion = version
@@ -26,9 +29,8 @@ extension ServerShell {
         ReceiveGuard.forget(socket: lws_get_socket_fd(wsi))
         connectionsByID[connection.id] = nil
         dropQueue(of: connection)
-        if connection.peakQueuedBytes >= Self.trimAfterQueuedBytes {
-            _ = swipe_server_trim_heap()   // a large queue's pages go back to the system, not only to malloc's free lists
-        }
+        heapTrim.closed(peakQueuedBytes: connection.peakQueuedBytes, at: now)
+        timers.heapTrimCheck = heapTrim.nextCheck
         logger.debug("\(connection.id) closed")
         if let code = connection.room, let member = connection.member, membersOnline[code]?[member] == connection.id {
             membersOnline[code]?[member] = nil
@@ -174,9 +176,6 @@ extension ServerShell {
         guard let token = request.token, let room = registry.room(request.room) else { return false }
         return room.members.contains { $0.token == token }
     }
-
-    /// Queues larger than this at their peak make closing the connection trim the heap.
-    static let trimAfterQueuedBytes = 1 << 20
 
     /// A join refused because the room or token was wrong (what a guesser sees).
     static func isGuessMiss(_ effect: RoomEffect) -> Bool {

@@ -48,6 +48,8 @@ final class ServerShell: @unchecked Sendable {
     var lastDescriptorWarning: ServerTime?
     /// Payload bytes queued for all connections together.
     var queuedBytes = 0
+    /// When freed heap pages go back to the system (after connection churn or a stalled reader).
+    var heapTrim = HeapTrimPolicy()
     /// Set once a log write failed: nothing more is written or acknowledged, the server stops.
     var storageFailure: String?
     var nextConnectionNumber = 1
@@ -155,6 +157,8 @@ final class ServerShell: @unchecked Sendable {
                 logger.info("room \(code) evicted: nobody connected (and forgotten in the log)")
             }
         }
+        if heapTrim.isDue(at: time) { _ = swipe_server_trim_heap() }
+        timers.heapTrimCheck = heapTrim.nextCheck
         if isStopRequested && shutdownDeadline == nil { beginShutdown() }
         finishIfShutDown(at: time)
         armWakeTimer()

@@ -29,6 +29,8 @@ public struct TimerSchedule: Hashable, Sendable {
     public var evictionCheck: ServerTime?
     /// When a shutdown in progress gives up waiting for connections (nil: not shutting down).
     public var shutdownDeadline: ServerTime?
+    /// When freed heap pages may next be handed back (`HeapTrimPolicy.nextCheck`; nil: no need).
+    public var heapTrimCheck: ServerTime?
     /// When the armed wake timer fires (nil: not armed).
     public private(set) var armed: ServerTime?
 
@@ -54,7 +56,7 @@ public struct TimerSchedule: Hashable, Sendable {
 
     /// The earliest deadline of all (nil when there is nothing to wake for).
     public var earliest: ServerTime? {
-        [roomTimers.values.min(), evictionCheck, shutdownDeadline].compactMap { $0 }.min()
+        [roomTimers.values.min(), evictionCheck, shutdownDeadline, heapTrimCheck].compactMap { $0 }.min()
     }
 
     /// The armed timer has fired (lws forgets a fired timer, so it is no longer armed).
