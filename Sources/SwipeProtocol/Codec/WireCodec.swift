@@ -21,8 +21,8 @@ public enum WireCodec {
         try encodeWithFoundation(message)
     }
 
-    /// Encodes a server message: the hot ones (`cardState`, `tally`, `memberUpdated`) through
-    /// `HotJSONWriter`, the same bytes as JSONEncoder writes, the rest through JSONEncoder.
+    /// Encodes a server message: all but `welcome`, `results`, `roomClosed` and `error` through
+    /// `HotJSONWriter` (the same bytes as JSONEncoder writes), those four through JSONEncoder.
     ///
     /// ```swift
     /// let bytes = try WireCodec.encode(ServerMessage.tally(Tally(card: "dune", voted: 1, eligible: 3)))
