@@ -36,6 +36,22 @@ struct WebSocketClientLoopTLSTests {
         #expect(events.compactMap(\.messageText) == ["over tls"])
     }
 
+    /// A loop made without TLS (so that it does not disturb other loops' handshakes) says so when
+    /// asked for wss://, instead of trying.
+    @Test func aLoopWithoutTLSRefusesWSSAtOnce() throws {
+        let log = EventLog()
+        let loop = try WebSocketClientLoop(tls: false, onEvent: log.record)
+        defer { loop.shutdown() }
+        let id = loop.connect(try WebSocketURL(parsing: "wss://127.0.0.1:9/"))
+        let events = log.wait { $0.contains(where: \.isTerminal) }
+        guard case let .connectFailed(failedID, reason)? = events.last else {
+            Issue.record("expected connectFailed, got \(events)")
+            return
+        }
+        #expect(failedID == id)
+        #expect(reason.contains("without TLS"), "\(reason)")
+    }
+
     @Test func verifiedConnectRejectsASelfSignedServer() throws {
         let server = try EchoServer(tls: try makeSelfSignedCertificate())
         defer { server.stop() }

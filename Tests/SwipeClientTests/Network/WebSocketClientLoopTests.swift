@@ -36,7 +36,7 @@ struct EchoSession {
 
     init(deflate: Bool = true) throws {
         server = try EchoServer()
-        loop = try WebSocketClientLoop(deflate: deflate, onEvent: log.record)
+        loop = try WebSocketClientLoop(deflate: deflate, tls: false, onEvent: log.record)
         id = loop.connect(try WebSocketURL(parsing: server.url))
     }
 
@@ -135,7 +135,7 @@ extension WebSocketClientEvent {
         let url = try WebSocketURL(parsing: server.url)
         server.stop()   // the port is now closed
         let log = EventLog()
-        let loop = try WebSocketClientLoop(onEvent: log.record)
+        let loop = try WebSocketClientLoop(tls: false, onEvent: log.record)
         defer { loop.shutdown() }
         let id = loop.connect(url)
         let events = log.wait { $0.contains(where: \.isTerminal) }
@@ -152,7 +152,7 @@ extension WebSocketClientEvent {
         let server = try EchoServer()
         defer { server.stop() }
         let log = EventLog()
-        let loop = try WebSocketClientLoop(onEvent: log.record)
+        let loop = try WebSocketClientLoop(tls: false, onEvent: log.record)
         defer { loop.shutdown() }
         let url = try WebSocketURL(parsing: server.url)
         let ids = (0..<100).map { _ in loop.connect(url) }
@@ -175,7 +175,7 @@ extension WebSocketClientEvent {
         let server = try EchoServer(wakeEvery: 20)
         defer { server.stop() }
         let log = EventLog()
-        let loop = try WebSocketClientLoop(deflate: deflate, onEvent: log.record)
+        let loop = try WebSocketClientLoop(deflate: deflate, tls: false, onEvent: log.record)
         defer { loop.shutdown() }
         let url = try WebSocketURL(parsing: server.url)
         let big = Array(("{\"cards\":[" + (0..<cards).map { "{\"id\":\"c\($0)\",\"title\":\"Card \($0)\"}" }
@@ -195,7 +195,7 @@ extension WebSocketClientEvent {
         let server = try EchoServer()
         defer { server.stop() }
         let log = EventLog()
-        let loop = try WebSocketClientLoop(onEvent: log.record)
+        let loop = try WebSocketClientLoop(tls: false, onEvent: log.record)
         let id = loop.connect(try WebSocketURL(parsing: server.url))
         log.wait { $0.contains { $0.connectedID != nil } }
         loop.shutdown()

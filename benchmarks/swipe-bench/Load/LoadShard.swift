@@ -32,7 +32,8 @@ final class LoadShard: @unchecked Sendable {
     /// Creates the client loop and starts connecting every member (hosts first), each to the node
     /// `target.url(room:member:)` picks for it.
     func start(target: LoadTarget, deflate: Bool) throws {
-        let loop = try WebSocketClientLoop(deflate: deflate, maxMessageBytes: 4 << 20, epoll: true) { [self] event in handle(event) }
+        let loop = try WebSocketClientLoop(deflate: deflate, maxMessageBytes: 4 << 20, epoll: true,
+                                           tls: target.urls.contains { $0.scheme == .wss }) { [self] event in handle(event) }
         lock.lock()
         defer { lock.unlock() }
         self.loop = loop

@@ -22,6 +22,8 @@ final class ClientConnection {
     var peerClose: CloseInfo?
     /// The message being received, accumulated over fragments.
     var incoming: [UInt8] = []
+    /// Its TLS handshake is counted by `TLSHandshakeGate` (until established, failed or closed).
+    var holdsTLSGate = false
 
     // C strings handed to lws for the connect call; freed by `release`.
     let address: UnsafeMutablePointer<CChar>
@@ -32,6 +34,13 @@ final class ClientConnection {
 
     private var outbox: [[UInt8]] = []
     private var outboxHead = 0
+
+    /// Ends this connection's count in `TLSHandshakeGate`, once.
+    func leaveTLSGate() {
+        guard holdsTLSGate else { return }
+        holdsTLSGate = false
+        TLSHandshakeGate.handshakeEnded()
+    }
 
     init(id: ConnectionID, url: WebSocketURL, subprotocol: String) {
         self.id = id

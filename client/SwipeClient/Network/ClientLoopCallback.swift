@@ -23,6 +23,7 @@ func clientLoopCallback(
     case LWS_CALLBACK_CLIENT_ESTABLISHED:
         connection.wsi = wsi
         connection.established = true
+        connection.leaveTLSGate()
         core.onEvent(.connected(connection.id))
         if connection.hasQueuedWork { lws_callback_on_writable(wsi) }
         return 0

@@ -16,6 +16,8 @@ final class ClientLoopCore: @unchecked Sendable {
     let onEvent: @Sendable (WebSocketClientEvent) -> Void
     let maxMessageBytes: Int
     let subprotocol: String
+    /// Whether the context was made with OpenSSL (only such a loop can open wss:// connections).
+    let tls: Bool
 
     // Guarded by `lock`.
     private let lock = NSCondition()
@@ -35,9 +37,10 @@ final class ClientLoopCore: @unchecked Sendable {
     /// The libev (epoll) loop lws runs on, with its nudge, when asked for (nil: lws's own poll() loop).
     private var driver: UnsafeMutablePointer<swipe_ev_driver>?
 
-    init(subprotocol: String, deflate: Bool, maxMessageBytes: Int, epoll: Bool,
+    init(subprotocol: String, deflate: Bool, maxMessageBytes: Int, epoll: Bool, tls: Bool,
          onEvent: @escaping @Sendable (WebSocketClientEvent) -> Void) throws {
         self.onEvent = onEvent
+        self.tls = tls
         self.maxMessageBytes = maxMessageBytes
         self.subprotocol = subprotocol
         protocols = ClientProtocolTable(offer: subprotocol, deflate: deflate)
@@ -49,15 +52,21 @@ final class ClientLoopCore: @unchecked Sendable {
         info.port = CONTEXT_PORT_NO_LISTEN
         info.protocols = UnsafePointer(protocols.protocols)
         info.extensions = protocols.extensions.map { UnsafePointer($0) }
-        info.options = swipe_lws_option_do_ssl_global_init()
+        // lws 4.1 takes a new process-wide OpenSSL ex-data index for every context made with this
+        // option, and a TLS handshake in flight on another context then cannot find its wsi
+        // ("can't get wsi from ssl privdata"): only a loop that needs TLS asks for it.
+        info.options = tls ? swipe_lws_option_do_ssl_global_init() : 0
         info.fd_limit_per_thread = 0
         info.user = Unmanaged.passUnretained(self).toOpaque()
         if epoll { driver = swipe_ev_driver_attach(&info) }
-        var attempt = lws_create_context(&info)
+        let create = { (info: inout lws_context_creation_info) in
+            tls ? TLSHandshakeGate.makingContext { lws_create_context(&info) } : lws_create_context(&info)
+        }
+        var attempt = create(&info)
         if attempt == nil, let refused = driver {
             swipe_ev_driver_detach(&info, refused)   // no libev plugin: lws's own poll() loop
             driver = nil
-            attempt = lws_create_context(&info)
+            attempt = create(&info)
         }
         guard let created = attempt else {
             protocols.deallocate()
@@ -185,6 +194,10 @@ final class ClientLoopCore: @unchecked Sendable {
             onEvent(.connectFailed(id, reason: "client loop is shutting down"))
             return
         }
+        if url.scheme.usesTLS && !tls {
+            onEvent(.connectFailed(id, reason: "\(url): this client loop was made without TLS (tls: false)"))
+            return
+        }
         let connection = ClientConnection(id: id, url: url, subprotocol: subprotocol)
         connections[id.raw] = connection
         var info = lws_client_connect_info()
@@ -204,6 +217,10 @@ final class ClientLoopCore: @unchecked Sendable {
         }
         info.ssl_connection = flags
         info.opaque_user_data = UnsafeMutableRawPointer(bitPattern: id.raw)
+        if url.scheme.usesTLS {
+            TLSHandshakeGate.handshakeStarted()
+            connection.holdsTLSGate = true
+        }
         let result = lws_client_connect_via_info(&info)
         // A synchronous failure may already have reported connectFailed through the callback.
         if result == nil {
@@ -217,6 +234,7 @@ final class ClientLoopCore: @unchecked Sendable {
     func finishConnecting(_ id: ConnectionID, failure: String) {
         guard let connection = connections.removeValue(forKey: id.raw) else { return }
         connection.release()
+        connection.leaveTLSGate()
         onEvent(.connectFailed(id, reason: failure))
     }
 
@@ -224,6 +242,7 @@ final class ClientLoopCore: @unchecked Sendable {
     func finishClosed(_ id: ConnectionID) {
         guard let connection = connections.removeValue(forKey: id.raw) else { return }
         connection.release()
+        connection.leaveTLSGate()
         let close = connection.peerClose ?? connection.localClose
         if connection.established {
             onEvent(.closed(id, code: close?.code, reason: close?.reason ?? "connection dropped"))

@@ -25,15 +25,19 @@ public final class WebSocketClientLoop: @unchecked Sendable {
     /// `onEvent` runs on the service thread: keep it cheap and never block in it.
     /// `epoll` runs lws on a libev epoll loop (a wake-up costs O(ready sockets), not O(connections)):
     /// worth it for many connections on one loop, as in swipe-bench; a terminal client has one.
+    /// `tls: false` makes a loop that can only open ws:// connections (a wss:// one fails at once
+    /// with `connectFailed`): with libwebsockets 4.1, making a TLS-capable context takes a new
+    /// process-wide OpenSSL index, which makes a TLS handshake then in flight on another loop of the
+    /// same process fail, so a process with several loops gives TLS only to those that need it.
     ///
     /// ```swift
     /// let loop = try WebSocketClientLoop(deflate: false, maxMessageBytes: 64 << 10) { _ in }
-    /// let many = try WebSocketClientLoop(deflate: false, epoll: true) { _ in }
+    /// let many = try WebSocketClientLoop(deflate: false, epoll: true, tls: url.scheme == .wss) { _ in }
     /// ```
     public init(subprotocol: String = ProtocolVersion.offered.joined(separator: ", "), deflate: Bool = true, maxMessageBytes: Int = 1 << 20,
-                epoll: Bool = false, onEvent: @escaping @Sendable (WebSocketClientEvent) -> Void) throws {
+                epoll: Bool = false, tls: Bool = true, onEvent: @escaping @Sendable (WebSocketClientEvent) -> Void) throws {
         let core = try ClientLoopCore(subprotocol: subprotocol, deflate: deflate, maxMessageBytes: maxMessageBytes,
-                                      epoll: epoll, onEvent: onEvent)
+                                      epoll: epoll, tls: tls, onEvent: onEvent)
         self.core = core
         thread = Thread { core.runServiceThread() }
         thread.name = "lws-client"

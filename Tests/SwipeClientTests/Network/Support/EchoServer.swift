@@ -4,6 +4,7 @@
 // anything else is echoed back.
 import CLibWebSockets
 import Foundation
+import SwipeClient
 
 final class EchoServer: @unchecked Sendable {
     private(set) var port: Int = 0
@@ -51,7 +52,8 @@ final class EchoServer: @unchecked Sendable {
             info.ssl_private_key_filepath = UnsafePointer(strdup(tls.key))
         }
         info.user = Unmanaged.passUnretained(self).toOpaque()
-        guard let ctx = lws_create_context(&info), let vhost = lws_get_vhost_by_name(ctx, "default") else {
+        let created = tls == nil ? lws_create_context(&info) : TLSHandshakeGate.makingContext { lws_create_context(&info) }
+        guard let ctx = created, let vhost = lws_get_vhost_by_name(ctx, "default") else {
             throw EchoServerError.couldNotStart
         }
         context = ctx
