@@ -44,9 +44,13 @@ for ((round = 1; round <= pairs; round++)); do
         interval=0
         [ "$mode" = paced ] && interval=100
         echo "bench-peers: round $round/$pairs, $mode ..." >&2
-        "$bench" load --clients "${CLIENTS:-1000}" --rooms "${ROOMS:-100}" --duration "${DURATION:-10}" \
+        if ! "$bench" load --clients "${CLIENTS:-1000}" --rooms "${ROOMS:-100}" --duration "${DURATION:-10}" \
             --vote-interval-ms "$interval" --against nio,floor --nio-peer-path "$nio" --floor-path "$floor" --json \
-            2>"$out/$mode-$round.err" | tail -n1 >"$out/$mode-$round.json"
+            2>"$out/$mode-$round.err" | tail -n1 >"$out/$mode-$round.json"; then
+            echo "bench-peers: round $round ($mode) failed; swipe-bench said:" >&2
+            tail -n5 "$out/$mode-$round.err" >&2
+            exit 1
+        fi
     done
 done
 

@@ -1,7 +1,7 @@
-/// When the shell hands freed heap pages back to the system (`malloc_trim`). Setting up a
-/// WebSocket allocates and frees several kilobytes (handshake headers, lws's header pool), and
-/// malloc keeps what was freed in its lists, counted in the server's RSS: after a thousand clients
-/// join, about 4 KB per connection is free memory still held. So once `churn` connections opened
+/// When the shell hands freed heap pages back to the system (`malloc_trim`). Connections allocate
+/// and free memory as they come and go (handshake headers, lws's buffers, send queues), and malloc
+/// keeps what was freed in its lists, still counted in the server's RSS: after a thousand clients
+/// left, 4.4 MB stayed until a trim gave it back. So once `churn` connections opened
 /// or closed since the last trim, housekeeping trims when they have settled (none for `settle`), or
 /// during steady churn once per `spacing`; a closed connection whose queue once held
 /// `largeQueueBytes` (a stalled reader) makes the next housekeeping trim anyway.
