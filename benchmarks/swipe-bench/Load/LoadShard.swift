@@ -33,7 +33,7 @@ final class LoadShard: @unchecked Sendable {
     /// `target.url(room:member:)` picks for it.
     func start(target: LoadTarget, deflate: Bool) throws {
         let loop = try WebSocketClientLoop(deflate: deflate, maxMessageBytes: 4 << 20, epoll: true,
-                                           tls: target.urls.contains { $0.scheme == .wss }) { [self] event in handle(event) }
+                                           tls: target.urls.contains { $0.scheme.usesTLS }) { [self] event in handle(event) }
         lock.lock()
         defer { lock.unlock() }
         self.loop = loop

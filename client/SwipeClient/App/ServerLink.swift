@@ -24,7 +24,7 @@ final class ServerLink: @unchecked Sendable {
     init(url: WebSocketURL, inbox: EventInbox) throws {
         self.url = url
         self.inbox = inbox
-        loop = try WebSocketClientLoop(maxMessageBytes: 4 << 20, tls: url.scheme == .wss) { [weak self] event in self?.handle(event) }
+        loop = try WebSocketClientLoop(maxMessageBytes: 4 << 20, tls: url.scheme.usesTLS) { [weak self] event in self?.handle(event) }
     }
 
     private func isCurrent(_ id: ConnectionID) -> Bool {

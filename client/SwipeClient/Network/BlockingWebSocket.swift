@@ -36,7 +36,7 @@ public final class BlockingWebSocket: @unchecked Sendable {
     /// ```
     public init(url: WebSocketURL, timeout: Double = 5, insecure: Bool = false, deflate: Bool = true,
                 subprotocol: String = ProtocolVersion.subprotocolV1) throws {
-        let loop = try WebSocketClientLoop(subprotocol: subprotocol, deflate: deflate, tls: url.scheme == .wss) { [weak self] event in
+        let loop = try WebSocketClientLoop(subprotocol: subprotocol, deflate: deflate, tls: url.scheme.usesTLS) { [weak self] event in
             self?.record(event)
         }
         self.loop = loop

@@ -32,7 +32,7 @@ public final class WebSocketClientLoop: @unchecked Sendable {
     ///
     /// ```swift
     /// let loop = try WebSocketClientLoop(deflate: false, maxMessageBytes: 64 << 10) { _ in }
-    /// let many = try WebSocketClientLoop(deflate: false, epoll: true, tls: url.scheme == .wss) { _ in }
+    /// let many = try WebSocketClientLoop(deflate: false, epoll: true, tls: url.scheme.usesTLS) { _ in }
     /// ```
     public init(subprotocol: String = ProtocolVersion.offered.joined(separator: ", "), deflate: Bool = true, maxMessageBytes: Int = 1 << 20,
                 epoll: Bool = false, tls: Bool = true, onEvent: @escaping @Sendable (WebSocketClientEvent) -> Void) throws {

@@ -35,11 +35,7 @@ extension Room {
     /// The counts on a card right now: `voted` of `eligible` (`isEligible`) have voted.
     func tally(of card: CardID) -> Tally {
         let cardVotes = votes[card] ?? [:]
-        let eligible = members.count { member in
-            settings.pacing.countsAsEligible(role: member.role, online: member.online || member.awaitingReturn,
-                                             voted: cardVotes[member.id] != nil)
-        }
-        var tally = Tally(card: card, voted: cardVotes.count, eligible: eligible)
+        var tally = Tally(card: card, voted: cardVotes.count, eligible: members.count { isEligible($0, given: cardVotes) })
         for vote in cardVotes.values {
             switch vote {
             case .like: tally.likes += 1
@@ -55,8 +51,13 @@ extension Room {
     /// cast before going offline counts); in free pacing every voter. So `voted ≤ eligible` always,
     /// and a lockstep card has everyone's vote exactly when `voted == eligible`.
     func isEligible(_ member: Member, on card: CardID) -> Bool {
+        isEligible(member, given: votes[card] ?? [:])
+    }
+
+    /// `isEligible(_:on:)` with the card's votes already looked up (a tally asks for every member).
+    func isEligible(_ member: Member, given cardVotes: [MemberID: Vote]) -> Bool {
         settings.pacing.countsAsEligible(role: member.role, online: member.online || member.awaitingReturn,
-                                         voted: votes[card]?[member.id] != nil)
+                                         voted: cardVotes[member.id] != nil)
     }
 
     /// The full snapshot `member` needs to draw the room.

@@ -78,9 +78,10 @@ extension ServerShell {
     }
 
     private func applyEntry(_ entry: ClusterEntry, offset: Int, at: ServerTime, in code: RoomCode) {
-        guard let cluster, var replica = cluster.replicas[code] else { return }
-        let effects = registry.apply(entry, offset: offset, at: at, to: &replica, local: cluster.instance)
-        cluster.replicas[code] = replica
+        // In place, as `RoomRegistry.handle` changes rooms: a copy would share the replica's
+        // bindings with the one left in the dictionary, and the first write would copy them.
+        guard let cluster, let index = cluster.replicas.index(forKey: code) else { return }
+        let effects = registry.apply(entry, offset: offset, at: at, to: &cluster.replicas.values[index], local: cluster.instance)
         if entry.node == cluster.instance, let number = entry.connection, entry.kind == .created || entry.kind == .connected {
             let connection = connectionsByID[ConnectionID(number)]
             connection?.joinPending = false

@@ -13,7 +13,6 @@ extension ServerShell {
         connections[wsi] = connection
         connectionsByID[connection.id] = connection
         heapTrim.opened(at: now)
-        timers.heapTrimCheck = heapTrim.nextCheck
         armWakeTimer()
         if let chosen = lws_get_protocol(wsi)?.pointee.name.map({ String(cString: $0) }),
            let version = ProtocolVersion.version(ofSubprotocol: chosen) {
@@ -30,7 +29,6 @@ extension ServerShell {
         connectionsByID[connection.id] = nil
         dropQueue(of: connection)
         heapTrim.closed(peakQueuedBytes: connection.peakQueuedBytes, at: now)
-        timers.heapTrimCheck = heapTrim.nextCheck
         logger.debug("\(connection.id) closed")
         if let code = connection.room, let member = connection.member, membersOnline[code]?[member] == connection.id {
             membersOnline[code]?[member] = nil

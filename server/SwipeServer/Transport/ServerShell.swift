@@ -49,7 +49,9 @@ final class ServerShell: @unchecked Sendable {
     /// Payload bytes queued for all connections together.
     var queuedBytes = 0
     /// When freed heap pages go back to the system (after connection churn or a stalled reader).
-    var heapTrim = HeapTrimPolicy()
+    var heapTrim = HeapTrimPolicy() {
+        didSet { timers.heapTrimCheck = heapTrim.nextCheck }   // the wake-up follows the policy, whatever changed it
+    }
     /// Set once a log write failed: nothing more is written or acknowledged, the server stops.
     var storageFailure: String?
     var nextConnectionNumber = 1
@@ -158,7 +160,6 @@ final class ServerShell: @unchecked Sendable {
             }
         }
         if heapTrim.isDue(at: time) { _ = swipe_server_trim_heap() }
-        timers.heapTrimCheck = heapTrim.nextCheck
         if isStopRequested && shutdownDeadline == nil { beginShutdown() }
         finishIfShutDown(at: time)
         armWakeTimer()
