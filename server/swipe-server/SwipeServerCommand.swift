@@ -72,6 +72,8 @@ struct Serve: ParsableCommand {
     var checkpointEvery = 1000
     @Option(name: .customLong("restart-grace"), help: "Seconds after a restart that members not back yet still count as a lockstep card's voters; then they count as gone.")
     var restartGrace: Double = 60
+    @Option(name: .customLong("drop-grace"), help: "Seconds a lockstep voter whose connection dropped (without quitting) still counts for the current card, so they can reconnect before it is decided without them; 0 decides without them at once.")
+    var dropGrace: Double = 15
     @Option(name: .customLong("send-queue-bytes"), help: "Bytes queued for one slow reader before it is closed 1008.")
     var sendQueueBytes = TransportLimits().sendQueueBytes
     @Option(name: .customLong("max-queued-bytes"), help: "Bytes queued for all connections together; past it the connection holding the most is closed 1008.")
@@ -106,6 +108,9 @@ struct Serve: ParsableCommand {
         }
         guard restartGrace >= 0, restartGrace.isFinite else {
             throw ValidationError("--restart-grace must be a number of seconds, 0 or more (got \(restartGrace))")
+        }
+        guard dropGrace >= 0, dropGrace.isFinite else {
+            throw ValidationError("--drop-grace must be a number of seconds, 0 or more (got \(dropGrace))")
         }
         guard checkpointEvery >= 0 else { throw ValidationError("--checkpoint-every must be 0 (never) or more (got \(checkpointEvery))") }
         guard animationLead >= 0, animationLead <= 1000 else {
@@ -143,6 +148,7 @@ struct Serve: ParsableCommand {
         configuration.deflate = deflate
         configuration.eventLoop = eventLoop
         configuration.restartGrace = restartGrace * 1000
+        configuration.dropGrace = dropGrace * 1000
         configuration.checkpointInterval = checkpointEvery
         configuration.registryLimits.maxRooms = maxRooms
         configuration.registryLimits.maxMembersPerRoom = maxMembers

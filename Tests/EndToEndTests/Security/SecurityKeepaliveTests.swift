@@ -4,12 +4,14 @@ import SwipeClient
 import SwipeProtocol
 
 /// Liveness: a half-open connection (it never answers the server's pings) is closed and its member
-/// is shown offline; a lockstep card then resolves without the offline member.
+/// is shown offline; a lockstep card then waits for them only for the drop grace, and resolves
+/// without them after it.
 @Suite struct SecurityKeepaliveTests {
     /// Under both event loops: lws's keepalive timers must fire with the libev loop too.
     @Test(arguments: ["epoll", "poll"])
-    func aSilentPeerIsClosedShownOfflineAndNotWaitedFor(eventLoop: String) throws {
-        let server = try ServerProcess(arguments: ["--ping-interval", "1", "--idle-timeout", "3", "--event-loop", eventLoop])
+    func aSilentPeerIsClosedShownOfflineAndWaitedForOnlyTheDropGrace(eventLoop: String) throws {
+        let server = try ServerProcess(arguments: ["--ping-interval", "1", "--idle-timeout", "3", "--drop-grace", "1",
+                                                   "--event-loop", eventLoop])
         let ann = try BlockingWebSocket(url: try WebSocketURL(parsing: server.url), timeout: 10)
         ann.send(.create(CreateRoom(name: "Ann", deck: "movies", rule: .majority, pacing: .lockstep)))
         guard case let .welcome(welcome)? = ann.receive(until: { $0.type == "welcome" }, timeout: 10) else {
@@ -26,10 +28,11 @@ import SwipeProtocol
         // Within the idle timeout (polled with a generous deadline) Ghost goes offline …
         let offline = ann.receive(until: { $0 == .memberOffline(MemberRef(member: "m2")) }, timeout: 30)
         #expect(offline != nil)
-        // … and the card does not wait for them: Ann's vote decides it.
+        // … and the card waits for them no longer than the drop grace: Ann's vote decides it.
         let resolved = ann.receive(until: { $0.type == "cardResolved" }, timeout: 10)
-        guard case let .cardResolved(card)? = resolved else { Issue.record("the card waited for the offline member"); return }
+        guard case let .cardResolved(card)? = resolved else { Issue.record("the card waited past the drop grace"); return }
         #expect(card.card == "dune" && card.outcome == .match)
+        #expect(card.tally.eligible == 1, "Ghost counts as gone once the grace ended")
         #expect(server.terminate() == 0)
     }
 }

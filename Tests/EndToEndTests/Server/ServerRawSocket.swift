@@ -35,6 +35,10 @@ final class ServerRawSocket {
 
     deinit { close(fd) }
 
+    /// Ends the TCP connection at once, without a WebSocket close frame (as a crash or a pulled
+    /// cable would, seen from the server once the FIN arrives).
+    func hangUp() { shutdown(fd, Int32(SHUT_RDWR)) }
+
     /// This end's TCP port (to find the connection in /proc/net/tcp).
     var localPort: Int {
         var address = sockaddr_in()

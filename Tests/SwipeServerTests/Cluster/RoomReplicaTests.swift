@@ -115,6 +115,25 @@ import Testing
         #expect(nodes.allSatisfy { $0.registry.rooms[Self.code]?.currentIndex == 2 })
     }
 
+    /// Bo's connection on n2 drops (no goodbye): every node keeps him as a voter for the entry's grace.
+    @Test func aDroppedConnectionsGraceTravelsWithItsEntry() throws {
+        var entries = Array(try Self.session().prefix(5))
+        entries.append(.disconnected(node: Self.nodes[1], connection: 1, member: "m2", grace: 15_000))
+        entries.append(.message(node: Self.nodes[2], member: "m3", .swipe(SwipeVote(card: "dune", direction: .right, seq: 1))))
+        entries.append(.message(node: Self.nodes[0], member: "m1", .swipe(SwipeVote(card: "dune", direction: .left, seq: 1))))
+        let nodes = Self.run(entries)
+        #expect(try ClusterEntry(decoding: entries[5].encoded()).grace == 15_000)
+        for node in nodes {
+            let room = node.registry.rooms[Self.code]
+            #expect(room?.members.first { $0.id == "m2" }?.online == false, "\(node.instance)")
+            #expect(room?.graceDeadline == ServerTime(500 + 15_000), "\(node.instance)")
+        }
+        #expect(nodes.allSatisfy { $0.registry.rooms[Self.code]?.currentIndex == 1 }, "Bo had voted: all three votes are in")
+        let leaving = Self.run(Array(entries.prefix(3)) + [.message(node: Self.nodes[0], member: "m1", .host(HostCommand(command: .start))),
+                                                          .disconnected(node: Self.nodes[1], connection: 1, member: "m2")])
+        #expect(leaving[0].registry.rooms[Self.code]?.graceDeadline == nil, "no grace in the entry: Bo left")
+    }
+
     @Test func aResendOfAnAppliedSeqIsAcknowledgedNotCountedAgain() throws {
         let nodes = Self.run(try Self.session())
         let resend = nodes[0].effects[11]

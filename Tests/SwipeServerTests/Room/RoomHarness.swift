@@ -68,8 +68,9 @@ struct RoomHarness {
         send(member, .swipe(SwipeVote(card: card, direction: direction)))
     }
 
-    mutating func disconnect(_ member: MemberID) {
-        apply(registry.handle(.memberDisconnected(member), in: code, at: now))
+    /// `member`'s connection closed: they left on purpose (`grace` 0) or it dropped (`grace` ms to come back).
+    mutating func disconnect(_ member: MemberID, grace: ServerTime = 0) {
+        apply(registry.handle(.memberDisconnected(member, grace: grace), in: code, at: now))
     }
 
     mutating func fireTimer(at time: ServerTime) {

@@ -69,7 +69,8 @@ final class ServerLink: @unchecked Sendable {
         lock.lock()
         let old = current
         lock.unlock()
-        if let old { loop.close(old, code: 1000, reason: "reconnecting") }
+        // Not 1000: the server takes 1000 as "this person left"; 4000 says they are coming back.
+        if let old { loop.close(old, code: 4000, reason: "reconnecting") }
         lock.lock()
         let id = loop.connect(url)
         current = id

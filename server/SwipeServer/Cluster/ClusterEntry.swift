@@ -19,7 +19,8 @@ public struct ClusterEntry: Hashable, Sendable, Codable {
         case connected
         /// `member` sent a message that changes the room (swipe, undo, host command).
         case message
-        /// `member`'s `connection` on `node` closed (ignored when the member has moved on to another).
+        /// `member`'s `connection` on `node` closed (ignored when the member has moved on to another);
+        /// `grace` when it dropped without a goodbye.
         case disconnected
         /// The room's timer ran out on `node` (appended only if nothing else was appended meanwhile).
         case timerFired
@@ -82,15 +83,16 @@ public struct ClusterEntry: Hashable, Sendable, Codable {
         return entry
     }
 
-    /// `member`'s connection closed.
+    /// `member`'s connection closed; a lockstep voter still counts for `grace` ms (0: they left on purpose).
     ///
     /// ```swift
-    /// ClusterEntry.disconnected(node: "n1#4f2a", connection: 3, member: "m1")
+    /// ClusterEntry.disconnected(node: "n1#4f2a", connection: 3, member: "m1", grace: 15_000)
     /// ```
-    public static func disconnected(node: String, connection: Int, member: MemberID) -> ClusterEntry {
+    public static func disconnected(node: String, connection: Int, member: MemberID, grace: Double = 0) -> ClusterEntry {
         var entry = ClusterEntry(kind: .disconnected, node: node)
         entry.connection = connection
         entry.member = member
+        if grace > 0 { entry.grace = grace }
         return entry
     }
 

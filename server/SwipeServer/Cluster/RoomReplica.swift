@@ -83,7 +83,7 @@ extension RoomRegistry {
             guard let member = entry.member, let number = entry.connection,
                   replica.bindings[member] == ClusterBinding(node: entry.node, connection: number) else { return [] }
             replica.bindings[member] = nil
-            effects = handle(.memberDisconnected(member), in: code, at: now)
+            effects = handle(.memberDisconnected(member, grace: entry.grace ?? 0), in: code, at: now)
         case .timerFired:
             effects = handle(.timerFired, in: code, at: now)
         case .nodeLost:

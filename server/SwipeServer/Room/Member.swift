@@ -8,8 +8,9 @@ struct Member: Hashable, Sendable {
     var role: Role
     var token: String
     var online: Bool
-    /// Restored after a restart and not back yet, within the grace period: counts as online for
-    /// a lockstep card's voters until the grace period ends (`Room.restarted(at:grace:)`).
+    /// Gone without leaving (a dropped connection, a lost node, or restored after a restart) and
+    /// not back yet, within the grace period: counts as online for a lockstep card's voters until
+    /// the grace period ends (`Room.membersLost(_:grace:at:)`, `Room.restarted(at:grace:)`).
     var awaitingReturn = false
     /// Cards this member voted on, most recent last (for undo).
     var voteOrder: [CardID] = []

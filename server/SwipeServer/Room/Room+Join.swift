@@ -67,20 +67,6 @@ extension Room {
         return effects + eligibilityChanged(from: before)
     }
 
-    mutating func disconnect(_ id: MemberID, at now: ServerTime) -> [RoomEffect] {
-        guard let index = memberIndex(id), members[index].online else { return [] }
-        let before = currentTally
-        takeAway(index, expectedBack: false)
-        var effects: [RoomEffect] = [
-            log(.memberOffline(member: id), at: now),
-            .broadcast(.memberOffline(MemberRef(member: id)), except: id),
-        ]
-        // A lockstep card may now have every remaining eligible voter's vote.
-        let resolution = resolveLockstepIfDecided(at: now)
-        effects += resolution.isEmpty ? eligibilityChanged(from: before) : resolution
-        return effects
-    }
-
     func memberInfo(_ member: Member) -> MemberInfo {
         let votedCurrent: Bool
         switch settings.pacing {

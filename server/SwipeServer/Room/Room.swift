@@ -84,8 +84,8 @@ public struct Room: Sendable {
         case let .messageReceived(member, message):
             guard let index = memberIndex(member) else { return [] }
             return receive(message, from: index, at: now)
-        case let .memberDisconnected(member):
-            return disconnect(member, at: now)
+        case let .memberDisconnected(member, grace):
+            return membersLost([member], grace: grace, at: now)
         case .timerFired:
             return timerFired(at: now)
         }

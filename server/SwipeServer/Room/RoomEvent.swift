@@ -33,8 +33,10 @@ public enum RoomEvent: Hashable, Sendable {
     case memberConnected(ConnectionID, JoinRoom, token: String)
     /// A joined member sent a message.
     case messageReceived(MemberID, ClientMessage)
-    /// A joined member's connection went away.
-    case memberDisconnected(MemberID)
+    /// A joined member's connection went away. `grace`: how long (ms) a lockstep voter still
+    /// counts for the current card, as if online, so a dropped connection can come back before
+    /// the card is decided without them; 0 when they left on purpose (a close frame 1000/1001).
+    case memberDisconnected(MemberID, grace: ServerTime = 0)
     /// The time the room last asked for with `.scheduleTimer(at:)` has come.
     case timerFired
 }

@@ -20,6 +20,10 @@ final class Connection {
     var address = ""
     /// Set when the send queue overflowed: nothing more is queued, only the 1008 close.
     var overflowed = false
+    /// The client sent a close frame saying it is leaving (1000 or 1001): its member is gone at
+    /// once. Any other end (no close frame, an idle timeout, another code) is a dropped connection,
+    /// and a lockstep voter still counts for `--drop-grace`.
+    var leftOnPurpose = false
     /// Set once the connection must close after its queue drains.
     var closing: (code: CloseCode, reason: String)?
     /// An over-limit message is still arriving in fragments: they are read and dropped, and the

@@ -58,6 +58,12 @@ func swipeServerCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, 
     case LWS_CALLBACK_SERVER_WRITEABLE:
         guard let wsi, let shell = shell(of: wsi) else { return 0 }
         return shell.writeable(wsi)
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        // `input` is the close frame's payload: a big-endian status code, then the reason. 0 lets lws echo it.
+        guard let wsi, let shell = shell(of: wsi) else { return 0 }
+        let payload = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
+        shell.peerClosing(wsi, code: payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil)
+        return 0
     case LWS_CALLBACK_CLOSED:
         if let wsi { shell(of: wsi)?.closed(wsi) }
         return 0

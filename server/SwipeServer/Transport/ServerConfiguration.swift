@@ -43,6 +43,10 @@ public struct ServerConfiguration: Sendable {
     /// After a restart, how long (ms) members restored from the log still count as a lockstep
     /// card's voters before those who have not resumed are taken as gone (docs/OPERATIONS.md).
     public var restartGrace: Double = 60_000
+    /// How long (ms) a lockstep voter whose connection dropped (no goodbye: a crash, a network
+    /// that went away, an idle timeout) still counts for the current card, so they can reconnect
+    /// before it is decided without them. Someone who quits or presses Ctrl-C is gone at once.
+    public var dropGrace: Double = 15_000
     /// A room's checkpoint is stored after this many of its log records (and when it finishes), so
     /// a restart replays at most this many per room; 0 stores none.
     public var checkpointInterval = 1000

@@ -166,8 +166,8 @@ extension ServerShell {
     }
 
     /// A member's connection here closed: into the stream (ignored there if they moved on).
-    func clusterDisconnected(_ member: MemberID, of connection: Connection, in code: RoomCode) {
-        append(.disconnected(node: instance, connection: connection.id.rawValue, member: member), to: code)
+    func clusterDisconnected(_ member: MemberID, of connection: Connection, in code: RoomCode, grace: Double) {
+        append(.disconnected(node: instance, connection: connection.id.rawValue, member: member, grace: grace), to: code)
     }
 
     /// The room's timer ran out here: a `timerFired` entry, appended only if the stream has not

@@ -35,14 +35,23 @@ extension ServerShell {
             // A shutdown changes no room: the member is not logged offline (everyone is offline after
             // the restart anyway), so a lockstep card is not decided by people leaving because of it.
             if shutdownDeadline == nil {
+                // Someone who said goodbye is gone; a dropped connection may come back within the grace.
+                let grace = connection.leftOnPurpose ? 0 : configuration.dropGrace
                 if cluster != nil {
-                    clusterDisconnected(member, of: connection, in: code)
+                    clusterDisconnected(member, of: connection, in: code, grace: grace)
                 } else {
-                    apply(registry.handle(.memberDisconnected(member), in: code, at: now), in: code)
+                    apply(registry.handle(.memberDisconnected(member, grace: grace), in: code, at: now), in: code)
                 }
             }
         }
         finishIfShutDown(at: now)   // the last connection of a shutdown ends the loop without waiting for a timer
+    }
+
+    /// The client sent a close frame with `code` (nil when it carried none): 1000 and 1001 mean
+    /// the person left; anything else (4000 "reconnecting" from `swipe`, an error) does not.
+    func peerClosing(_ wsi: OpaquePointer, code: UInt16?) {
+        guard let connection = connections[wsi] else { return }
+        connection.leftOnPurpose = code == 1000 || code == 1001
     }
 
     /// One RECEIVE callback's bytes; `complete` when the message's last fragment has arrived.

@@ -2,10 +2,12 @@ import SwipeCore
 import SwipeProtocol
 
 extension Room {
-    /// Members whose server node stopped answering (in a cluster): offline from now on. In a
-    /// lockstep room that is voting (or in its lobby) they still count as voters for `grace` ms, as
-    /// after a restart, so a card does not resolve while they reconnect to another node; whoever
-    /// is not back by then counts as gone (`endGracePeriod`).
+    /// Members who went away without leaving: their connection dropped (`memberDisconnected`), or
+    /// their server node stopped answering (in a cluster). Offline from now on. In a lockstep room
+    /// that is voting (or in its lobby) they still count as voters for `grace` ms, as after a
+    /// restart, so a card does not resolve while they reconnect; whoever is not back by then counts
+    /// as gone (`endGracePeriod`). With `grace` 0 (they left on purpose, or free pacing) they count
+    /// as gone at once, and the card resolves if everyone left has voted.
     ///
     /// ```swift
     /// let effects = room.membersLost(["m2", "m3"], grace: 60_000, at: now)
@@ -22,7 +24,7 @@ extension Room {
             effects.append(.broadcast(.memberOffline(MemberRef(member: id)), except: id))
         }
         guard !effects.isEmpty else { return [] }
-        if members.contains(where: \.awaitingReturn) { graceDeadline = max(graceDeadline ?? now, now + grace) }
+        if waits, members.contains(where: \.awaitingReturn) { graceDeadline = max(graceDeadline ?? now, now + grace) }
         let resolution = resolveLockstepIfDecided(at: now)
         return withNextWakeup(effects + (resolution.isEmpty ? eligibilityChanged(from: before) : resolution))
     }
