@@ -102,6 +102,22 @@ import Testing
         #expect(text.contains("✓ You voted ♥ LIKE — waiting for 2 more · u undoes"))
     }
 
+    /// Table: whether Cy (no vote) is online, whether Dee joined (online, no vote), and the tally
+    /// after my vote → what the status line says about who the card waits for (Ann has voted).
+    @Test(arguments: [(false, false, 3, "✓ You voted ♥ LIKE — waiting for Cy (reconnecting)"),
+                      (false, true, 4, "✓ You voted ♥ LIKE — waiting for 2, Cy reconnecting"),
+                      (true, false, 3, "✓ You voted ♥ LIKE — waiting for 1 more · u undoes"),
+                      (false, false, 4, "✓ You voted ♥ LIKE — waiting for 2 more · u undoes")])   // the count disagrees: no names
+    func aMemberWhoseConnectionDroppedIsNamedWhileTheCardWaitsForThem(cyOnline: Bool, deeJoins: Bool, eligible: Int, status: String) {
+        var model = Fixtures.model()
+        if cyOnline { update(&model, .server(.memberOnline(MemberRef(member: "m3")))) }
+        if deeJoins { update(&model, .server(.memberJoined(MemberInfo(id: "m4", name: "Dee", role: .member, online: true)))) }
+        update(&model, .key(.right))
+        update(&model, .server(.voteAccepted(VoteAccepted(card: "dune", vote: .like, seq: 1))))
+        update(&model, .server(.tally(Tally(card: "dune", likes: 2, voted: 2, eligible: eligible))))
+        #expect(view(model, size: model.size).plainText.contains(status))
+    }
+
     @Test(arguments: [(CardOutcome.noMatch, Optional("No match — 1/2 liked")), (.match, nil), (.skipped, "Card skipped"),
                       (.timedOut, "Time's up — 2/2 voted")])
     func outcomeTexts(_ outcome: CardOutcome, _ text: String?) {

@@ -24,6 +24,24 @@ extension AppModel {
         return max(0, tally.eligible - tally.voted)
     }
 
+    /// Lockstep: the offline members the current card is still waiting for (their connection
+    /// dropped and the server's grace has not ended), when the count says so: more are waited
+    /// for than the online members who have not voted. Empty otherwise.
+    ///
+    /// ```swift
+    /// model.reconnecting(on: "dune")   // ["Bo"]: the status line says "waiting for Bo (reconnecting)"
+    /// ```
+    func reconnecting(on card: CardID) -> [String] {
+        guard let room, room.pacing == .lockstep, let waiting = waitingCount(on: card) else { return [] }
+        let unvoted = room.members.filter {
+            $0.role.canVote && !$0.votedCurrent && !($0.id == me && myDirection(on: card) != nil)
+        }
+        let awayCount = waiting - unvoted.filter(\.online).count
+        let away = unvoted.filter { !$0.online }
+        guard awayCount > 0, awayCount == away.count else { return [] }
+        return away.map(\.name)
+    }
+
     /// The top card leaves now in `direction`, from `transform`; the rest move up.
     mutating func flyOffTop(_ top: Card, direction: SwipeDirection, from transform: CardTransform) {
         guard var room, room.visible.first?.id == top.id else { return }

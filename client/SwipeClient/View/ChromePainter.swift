@@ -82,7 +82,15 @@ struct ChromePainter {
                 text = "✓ You voted \(vote.mark) \(vote.stamp)"
                 if model.pendingVotes.contains(where: { $0.card == top.id }) { text += " (sending…)" }
                 if let waiting = model.waitingCount(on: top.id), waiting > 0 {
-                    text += " — waiting for \(waiting) more · u undoes"
+                    // Members whose connection dropped are named (the help bar still shows u undo).
+                    let away = model.reconnecting(on: top.id).joined(separator: ", ")
+                    if away.isEmpty {
+                        text += " — waiting for \(waiting) more · u undoes"
+                    } else if model.reconnecting(on: top.id).count == waiting {
+                        text += " — waiting for \(away) (reconnecting)"
+                    } else {
+                        text += " — waiting for \(waiting), \(away) reconnecting"
+                    }
                 } else {
                     text += " — waiting for the group · u undoes"
                 }
