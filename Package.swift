@@ -3,6 +3,11 @@
 // Dependencies flow one way: client → core ← server (see docs/ARCHITECTURE.md).
 import PackageDescription
 
+/// The server's hot path, in release builds only: no run-time exclusivity checks. They were 11 % of
+/// the server's instructions per vote under callgrind (docs/BENCHMARKS.md); debug builds, and so
+/// the whole test suite, keep them and would trap on a conflicting access.
+let serverReleaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "SwipeDeck",
     platforms: [.macOS(.v13)],
@@ -19,9 +24,9 @@ let package = Package(
     ],
     targets: [
         // Shared, pure Swift: geometry, cards, decks, layouts, drag physics, animations.
-        .target(name: "SwipeCore", path: "Sources/SwipeCore"),
+        .target(name: "SwipeCore", path: "Sources/SwipeCore", swiftSettings: serverReleaseSettings),
         // Shared, pure Swift: the JSON wire protocol both ends speak.
-        .target(name: "SwipeProtocol", dependencies: ["SwipeCore"], path: "Sources/SwipeProtocol"),
+        .target(name: "SwipeProtocol", dependencies: ["SwipeCore"], path: "Sources/SwipeProtocol", swiftSettings: serverReleaseSettings),
         // System libraries (see ../shared/C-INTEROP.md for why the shims exist).
         .systemLibrary(
             name: "CLibWebSockets", path: "Sources/CLibWebSockets",
@@ -54,7 +59,8 @@ let package = Package(
                 "SwipeCore", "SwipeProtocol", "SwipeStore", "CLibWebSockets", "CHiredis",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            path: "server/SwipeServer"),
+            path: "server/SwipeServer",
+            swiftSettings: serverReleaseSettings),
         .executableTarget(
             name: "swipe-server",
             dependencies: [
@@ -63,6 +69,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "server/swipe-server",
+            swiftSettings: serverReleaseSettings,
             // recv is exported so that libwebsockets' calls reach RecvInterposer.swift (unmasked frames).
             // SSL_read likewise for wss:// (TLSReadInterposer.swift).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=recv", "-Xlinker", "--export-dynamic-symbol=SSL_read"])]),

@@ -27,7 +27,7 @@ struct ClusterProbe {
         }
         _ = redisSetTimeout(context, timeout)
         func command(_ words: [String]) throws -> RedisValue {
-            var copies = words.map { strdup($0) }
+            let copies = words.map { strdup($0) }
             defer { copies.forEach { free($0) } }
             var pointers = copies.map { UnsafePointer<CChar>($0) }
             var lengths = words.map { $0.utf8.count }
