@@ -65,6 +65,18 @@ import Testing
         #expect(screen.contains("▶ Bo") && screen.contains("Cy (offline)") && !screen.contains("▶ Ann"), "\(screen)")
     }
 
+    /// The server hands Bo the room when Ann is gone: he is told, and `s` now starts it.
+    @Test func aMemberHandedTheRoomIsToldAndGetsTheHostKeys() {
+        var model = Fixtures.model()
+        model.room?.phase = .lobby
+        #expect(update(&model, .key(.character("s"))).isEmpty)
+        update(&model, .server(.memberUpdated(MemberInfo(id: "m1", name: "Ann", role: .member, online: false))))
+        update(&model, .server(.memberUpdated(MemberInfo(id: "m2", name: "Bo", role: .host, online: true))))
+        #expect(model.isHost)
+        #expect(view(model, size: model.size).plainText.contains("you are the host now"))
+        #expect(update(&model, .key(.character("s"))) == [Self.host(.start)])
+    }
+
     @Test func membersHaveNoHostKeys() {
         var model = Fixtures.model()
         for key in ["n", "R", "K", "C", "e"] {

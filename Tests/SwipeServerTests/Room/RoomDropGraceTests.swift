@@ -92,12 +92,14 @@ import Testing
         #expect(h.room?.members.contains(where: \.awaitingReturn) == false)
     }
 
-    @Test func freePacingIgnoresTheGrace() {
+    /// Free pacing counts every voter online or not: a drop changes no tally, grace or not.
+    @Test func freePacingTalliesIgnoreTheGrace() {
         var h = RoomHarness(CreateRoom(name: "Ann", deck: "movies", rule: .majority, pacing: .free))
         h.join("Bo")
         h.send("m1", .host(HostCommand(command: .start)))
+        let before = h.room?.tally(of: "dune")
         h.disconnect("m2", grace: Self.grace)
-        #expect(h.room?.graceDeadline == nil)
+        #expect(h.room?.tally(of: "dune") == before)
         #expect(h.room?.checkInvariants() == [])
     }
 }

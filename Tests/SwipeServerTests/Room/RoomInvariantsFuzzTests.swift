@@ -48,10 +48,11 @@ import Testing
             var code: RoomCode?
             var decidedByTimerOrSkip = false
             if roll(40) == 0, let (roomCode, member) = bound[connection] {
-                effects = registry.handle(.memberDisconnected(member), in: roomCode, at: now)
+                // Half leave on purpose, half drop and are expected back for a while.
+                effects = registry.handle(.memberDisconnected(member, grace: roll(2) == 0 ? 0 : 5_000), in: roomCode, at: now)
                 bound[connection] = nil
             } else if roll(60) == 0, let room {
-                effects = registry.handle(.timerFired, in: room.code, at: room.deadline ?? now)
+                effects = registry.handle(.timerFired, in: room.code, at: room.nextWakeup ?? now)
                 code = room.code
                 decidedByTimerOrSkip = true
             } else if case let .success(message) = WireCodec.decodeClient(bytes) {
@@ -105,6 +106,9 @@ import Testing
         var twice = valid
         twice.members[1].voteOrder = ["alien", "alien"]
         #expect(twice.checkInvariants().contains("m2 voted twice on a card"))
+        var hostless = valid
+        hostless.members[0].online = false
+        #expect(hostless.checkInvariants() == ["the host is gone while m2 is online to take over"])
     }
 
     /// The group-decision invariant: a lockstep card is never resolved while an online voter has

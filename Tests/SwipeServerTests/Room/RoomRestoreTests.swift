@@ -80,7 +80,9 @@ import Testing
         var restored = RoomRegistry(library: .bundled(), random: SeededRandom(seed: 99))
         let report = try restored.restore(from: records, at: 5_000)
         #expect(report.effects[h.code] == (pacing == .lockstep ? [.scheduleTimer(at: 35_000),
-                                                                  .broadcast(.phase(PhaseChanged(phase: .voting, deadline: 35_000)), except: nil)] : []))
+                                                                  .broadcast(.phase(PhaseChanged(phase: .voting, deadline: 35_000)), except: nil)]
+                                                               : [.scheduleTimer(at: 65_000)]),   // the host is expected back for 60 s
+                "\(pacing)")
         #expect(throws: RestoreError(room: h.code, record: 0, message: "a room with this code is already running")) {
             try restored.restore(from: records, at: 5_000)
         }

@@ -6,6 +6,10 @@ extension AppModel {
         switch message {
         case let .welcome(welcome): return welcomed(welcome)
         case let .memberJoined(info), let .memberUpdated(info):
+            if info.id == me, info.role == .host, !isHost, room != nil {
+                // The host was gone and the server handed the room to us.
+                notice = Notice(text: "you are the host now · ? shows the host keys", shownAt: now)
+            }
             editRoom { room in
                 if let i = room.members.firstIndex(where: { $0.id == info.id }) { room.members[i] = info } else { room.members.append(info) }
             }

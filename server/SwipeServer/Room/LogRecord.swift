@@ -40,6 +40,8 @@ public enum LogEvent: Hashable, Sendable, Codable {
     case voteUndone(member: MemberID, card: CardID, seq: Int?)
     case cardResolved(card: CardID, outcome: CardOutcome)
     case phaseChanged(phase: RoomPhase)
+    /// The host was gone and `to`, the longest-present online member, took over (`from` is a member now).
+    case hostChanged(from: MemberID, to: MemberID)
 }
 
 extension LogEvent {
@@ -59,6 +61,7 @@ extension LogEvent {
         case .voteUndone: return "voteUndone"
         case .cardResolved: return "cardResolved"
         case .phaseChanged: return "phaseChanged"
+        case .hostChanged: return "hostChanged"
         }
     }
 }

@@ -9,8 +9,9 @@ struct Member: Hashable, Sendable {
     var token: String
     var online: Bool
     /// Gone without leaving (a dropped connection, a lost node, or restored after a restart) and
-    /// not back yet, within the grace period: counts as online for a lockstep card's voters until
-    /// the grace period ends (`Room.membersLost(_:grace:at:)`, `Room.restarted(at:grace:)`).
+    /// not back yet, within the grace period: counts as online for a lockstep card's voters, and
+    /// a host keeps the role, until the grace period ends (`Room.membersLost(_:grace:at:)`,
+    /// `Room.restarted(at:grace:)`, `Room.handOverHostIfGone(at:)`).
     var awaitingReturn = false
     /// Cards this member voted on, most recent last (for undo).
     var voteOrder: [CardID] = []

@@ -36,12 +36,13 @@ extension Room {
         return timer
     }
 
-    /// Whether members who went away without leaving still count as voters for a grace period:
-    /// only while a lockstep room is in its lobby or voting, and only with a grace period.
+    /// Whether members who went away without leaving are still expected back for a grace period
+    /// (a lockstep voter counts for the card, a host keeps the role): only while the room is in its
+    /// lobby or voting, and only with a grace period.
     func waitsForReturns(grace: ServerTime) -> Bool {
-        switch (settings.pacing, phase) {
-        case (.lockstep, .lobby), (.lockstep, .voting): return grace > 0
-        case (.lockstep, .finished), (.lockstep, .closed), (.free, _): return false
+        switch phase {
+        case .lobby, .voting: return grace > 0
+        case .finished, .closed: return false
         }
     }
 
@@ -70,7 +71,9 @@ extension Room {
             members[index].awaitingReturn = false
             effects.append(log(.memberOffline(member: members[index].id), at: now))
         }
-        return effects + eligibilityChanged(from: before) + resolveLockstepIfDecided(at: now)
+        effects += eligibilityChanged(from: before)
+        effects += resolveLockstepIfDecided(at: now)
+        return effects + handOverHostIfGone(at: now)
     }
 
     /// Lockstep: the current card's tally now (nil when no card is being voted on).

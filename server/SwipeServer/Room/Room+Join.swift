@@ -46,7 +46,7 @@ extension Room {
             .bind(connection, id),
             .send(.welcome(welcome(for: id, at: now)), to: id),
             .broadcast(.memberJoined(info), except: id),
-        ] + eligibilityChanged(from: before)
+        ] + eligibilityChanged(from: before) + handOverHostIfGone(at: now)
     }
 
     private mutating func resume(_ index: Int, on connection: ConnectionID, at now: ServerTime) -> [RoomEffect] {
@@ -64,7 +64,7 @@ extension Room {
         effects.append(.bind(connection, id))
         effects.append(.send(.welcome(welcome(for: id, at: now)), to: id))
         if !wasOnline { effects.append(.broadcast(.memberOnline(MemberRef(member: id)), except: id)) }
-        return effects + eligibilityChanged(from: before)
+        return effects + eligibilityChanged(from: before) + handOverHostIfGone(at: now)
     }
 
     func memberInfo(_ member: Member) -> MemberInfo {

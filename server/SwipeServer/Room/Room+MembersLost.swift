@@ -3,11 +3,12 @@ import SwipeProtocol
 
 extension Room {
     /// Members who went away without leaving: their connection dropped (`memberDisconnected`), or
-    /// their server node stopped answering (in a cluster). Offline from now on. In a lockstep room
-    /// that is voting (or in its lobby) they still count as voters for `grace` ms, as after a
-    /// restart, so a card does not resolve while they reconnect; whoever is not back by then counts
-    /// as gone (`endGracePeriod`). With `grace` 0 (they left on purpose, or free pacing) they count
-    /// as gone at once, and the card resolves if everyone left has voted.
+    /// their server node stopped answering (in a cluster). Offline from now on. In a room that is
+    /// voting (or in its lobby) they are expected back for `grace` ms, as after a restart: in
+    /// lockstep they still count as the card's voters, so it does not resolve while they
+    /// reconnect, and a host keeps the role. Whoever is not back by then counts as gone
+    /// (`endGracePeriod`). With `grace` 0 (they left on purpose) they count as gone at once: the
+    /// card resolves if everyone left has voted, and a gone host hands over (`handOverHostIfGone`).
     ///
     /// ```swift
     /// let effects = room.membersLost(["m2", "m3"], grace: 60_000, at: now)
@@ -26,6 +27,7 @@ extension Room {
         guard !effects.isEmpty else { return [] }
         if waits, members.contains(where: \.awaitingReturn) { graceDeadline = max(graceDeadline ?? now, now + grace) }
         let resolution = resolveLockstepIfDecided(at: now)
-        return withNextWakeup(effects + (resolution.isEmpty ? eligibilityChanged(from: before) : resolution))
+        effects += resolution.isEmpty ? eligibilityChanged(from: before) : resolution
+        return withNextWakeup(effects + handOverHostIfGone(at: now))
     }
 }

@@ -84,6 +84,10 @@ extension Room {
         case let .memberOnline(member), let .memberOffline(member):
             guard let index = memberIndex(member) else { return "no member \"\(member)\"" }
             if case .memberOnline = event { members[index].online = true } else { members[index].online = false }
+        case let .hostChanged(from, to):
+            guard let old = memberIndex(from), let new = memberIndex(to) else { return "no member \"\(from)\" or \"\(to)\"" }
+            members[old].role = .member
+            members[new].role = .host
         case let .memberKicked(member):
             guard let index = memberIndex(member) else { return "no member \"\(member)\"" }
             for card in members[index].voteOrder where outcomes[card] == nil { votes[card]?[member] = nil }
