@@ -73,7 +73,10 @@ import Testing
         update(&model, .server(.memberUpdated(MemberInfo(id: "m1", name: "Ann", role: .member, online: false))))
         update(&model, .server(.memberUpdated(MemberInfo(id: "m2", name: "Bo", role: .host, online: true))))
         #expect(model.isHost)
-        #expect(view(model, size: model.size).plainText.contains("you are the host now"))
+        let screen = view(model, size: model.size).plainText
+        #expect(screen.contains("you are the host now"))
+        #expect(screen.contains("1 here · 2 away"), "Ann and Cy are offline: \(screen)")
+        #expect(screen.contains("press s to start voting"))
         #expect(update(&model, .key(.character("s"))) == [Self.host(.start)])
     }
 

@@ -55,7 +55,8 @@ func drawStack(_ model: AppModel, geometry: StackGeometry, palette: Palette, int
     }
     if room.phase == .lobby {
         let hint = model.isHost ? "press s to start voting" : "waiting for the host to start"
-        overlays.drawMessage(["Room \(room.code) · lobby", "\(room.members.count) here", hint], into: &frame)
+        let here = room.members.filter(\.online).count, away = room.members.count - here
+        overlays.drawMessage(["Room \(room.code) · lobby", "\(here) here" + (away > 0 ? " · \(away) away" : ""), hint], into: &frame)
         return
     }
     let layout = model.layout
