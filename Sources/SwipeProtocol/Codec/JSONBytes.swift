@@ -89,9 +89,37 @@ struct JSONBytes {
             integer(Int(value))   // what `description` less ".0" gives for these, without making a String
             return
         }
+        if fewDecimals(value) { return }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         text.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    /// A value in [0.001, 1e9) that is the double nearest to a decimal with at most six decimals
+    /// (the server rounds what it computes to fewer): those digits are exactly what `description`
+    /// prints (a decimal of at most 15 significant digits is the only one that short to round to
+    /// its double, so it is the shortest), written without making a String. False for anything
+    /// else, which `description` writes.
+    private mutating func fewDecimals(_ value: Double) -> Bool {
+        let magnitude = abs(value)
+        guard magnitude >= 0.001, magnitude < 1e9 else { return false }
+        let scaled = (magnitude * 1e6).rounded()
+        guard scaled / 1e6 == magnitude else { return false }
+        let micros = Int(scaled)
+        if value < 0 { out.append(0x2D) }
+        integer(micros / 1_000_000)
+        var fraction = micros % 1_000_000
+        guard fraction != 0 else { return true }
+        out.append(0x2E)
+        var digits = 6
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        var divisor = 1
+        for _ in 1..<digits { divisor *= 10 }
+        while divisor > 0 {
+            out.append(0x30 + UInt8(fraction / divisor % 10))
+            divisor /= 10
+        }
+        return true
     }
 
     mutating func integer(_ value: Int) {

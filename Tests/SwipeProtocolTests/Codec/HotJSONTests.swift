@@ -211,6 +211,29 @@ import Testing
         #expect(fastCount > 5_000)
     }
 
+    /// Numbers with at most six decimals (what the server rounds its own numbers to) are written
+    /// without `description`; the digits must be the ones it gives, for every magnitude and sign.
+    @Test func writerFewDecimalNumbersAreWhatDescriptionPrints() {
+        var mutator = MessageMutator(seed: 0xDEC1)
+        let edges: [Double] = [0.001, -0.001, 0.05, 0.1, 0.3, 0.30000000000000004, 1.5, 999_999_999.999999, 1e9 - 0.5,
+                               1e9 + 0.5, 0.0009, 123.000001, 14.286, 0.2 + 0.1, 5120.4, -3.1416]
+        var values = edges
+        for _ in 0..<30_000 {
+            let places = mutator.roll(7)
+            let whole = Double(mutator.roll(2_000_000_000)) - 1e9
+            values.append((whole + Double(mutator.roll(1_000_000)) / 1e6).rounded(toDecimals: places))
+            values.append(Double(bitPattern: mutator.next()).rounded(toDecimals: places))
+        }
+        for value in values where value.isFinite {
+            var json = JSONBytes()
+            json.number(value)
+            var expected = value.description
+            if expected.hasSuffix(".0") { expected.removeLast(2) }
+            #expect(String(decoding: json.out, as: UTF8.self) == expected, "\(value.bitPattern)")
+            if String(decoding: json.out, as: UTF8.self) != expected { return }
+        }
+    }
+
     @Test func readerTakesWhatClientsEncode() throws {
         let messages: [ClientMessage] = [
             .drag(DragUpdate(card: "dune", phase: .changed, x: 84.5, y: -12, t: 10452.1)),

@@ -23,10 +23,10 @@ extension Room {
         members[index].lastDragSentAt = update.phase == .changed ? now : nil
         let state = RoomAnimations.dragState(translation: update.translation)
         var effects: [RoomEffect] = [
-            .broadcast(.cardState(CardState(member: id, card: update.card, phase: update.phase, x: update.x, y: update.y,
-                                            rotation: state.rotation, progress: state.progress,
-                                            direction: state.leadingDirection, serverTime: now,
-                                            center: state.center, scale: state.scale)), except: id),
+            .broadcast(.cardState(RoomAnimations.wire(CardState(
+                member: id, card: update.card, phase: update.phase, x: update.x, y: update.y, rotation: state.rotation,
+                progress: state.progress, direction: state.leadingDirection, serverTime: now,
+                center: state.center, scale: state.scale))), except: id),
         ]
         switch update.phase {
         case .ended, .cancelled:

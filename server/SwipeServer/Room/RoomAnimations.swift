@@ -59,8 +59,34 @@ enum RoomAnimations {
 
     static func animation(_ spec: CardAnimationSpec, card: CardID, at start: ServerTime, member: MemberID?,
                           index: Int? = nil) -> CardAnimation {
-        CardAnimation(card: card, kind: spec.kind, from: spec.from, to: spec.to, curve: spec.curve,
-                      duration: spec.duration, startAt: start, member: member, index: index)
+        CardAnimation(card: card, kind: spec.kind, from: wire(spec.from), to: wire(spec.to), curve: spec.curve,
+                      duration: spec.duration.rounded(toDecimals: 4), startAt: start.rounded(toDecimals: 3),
+                      member: member, index: index)
+    }
+
+    /// What goes on the wire is rounded far below what any screen can show (a thousandth of a
+    /// point of the 300 × 400 layout space, a ten-thousandth of a radian or of the scale), so
+    /// the JSON writer writes its numbers without the shortest-digits search.
+    static func wire(_ transform: CardTransform) -> CardTransform {
+        var rounded = transform
+        rounded.translation = Point(x: transform.translation.x.rounded(toDecimals: 3), y: transform.translation.y.rounded(toDecimals: 3))
+        rounded.rotation = transform.rotation.rounded(toDecimals: 4)
+        rounded.scale = transform.scale.rounded(toDecimals: 4)
+        rounded.alpha = transform.alpha.rounded(toDecimals: 4)
+        return rounded
+    }
+
+    /// A drag state as relayed: positions to a thousandth of a point, angles and fractions to a ten-thousandth.
+    static func wire(_ state: CardState) -> CardState {
+        var rounded = state
+        rounded.x = state.x.rounded(toDecimals: 3)
+        rounded.y = state.y.rounded(toDecimals: 3)
+        rounded.rotation = state.rotation.rounded(toDecimals: 4)
+        rounded.progress = state.progress.rounded(toDecimals: 4)
+        rounded.serverTime = state.serverTime.rounded(toDecimals: 3)
+        rounded.center = state.center.map { Point(x: $0.x.rounded(toDecimals: 3), y: $0.y.rounded(toDecimals: 3)) }
+        rounded.scale = state.scale.map { $0.rounded(toDecimals: 4) }
+        return rounded
     }
 
     /// After the top card leaves: the rest move up one slot of the room's layout and a new last card

@@ -96,10 +96,12 @@ final class ServerShell: @unchecked Sendable {
         wakeTimer.deallocate()
     }
 
-    /// Server time: milliseconds since the shell was made (monotonic).
+    /// Server time: milliseconds since the shell was made (monotonic), to the microsecond (three
+    /// decimals: what every message carries, and what the JSON writer writes without a String).
     var now: ServerTime {
         let elapsed = ContinuousClock.now - clockStart
-        return clockOffset + Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let micros = Double(elapsed.components.seconds) * 1_000_000 + Double(elapsed.components.attoseconds / 1_000_000_000_000)
+        return (clockOffset * 1000 + micros).rounded() / 1000
     }
 
     // MARK: stop (any thread)
