@@ -31,7 +31,13 @@ extension BidiMode: ExpressibleByArgument {}
 struct Join: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Join a room by its address.",
-        discussion: "Example: swipe join ws://127.0.0.1:7681/K7QM-X4TD-9R --name Bo")
+        discussion: """
+            Example: swipe join ws://127.0.0.1:7681/K7QM-X4TD-9R --name Bo
+            Joining a room again from this machine under the same name comes back as the same member, with your \
+            votes (and the host role, if you still have it), after a crash, a closed terminal or quitting; \
+            --fresh joins as someone new. Memberships are kept in $XDG_STATE_HOME/swipedeck/members \
+            (~/.local/state/swipedeck/members), readable only by you.
+            """)
 
     @Argument(help: "The room's address: ws://HOST:PORT/ROOM (or wss://).")
     var address: String
@@ -42,6 +48,9 @@ struct Join: ParsableCommand {
     @Flag(help: "Watch without voting.")
     var spectator = false
 
+    @Flag(help: "Join as a new member, even if this machine was in the room under this name before (by default you come back as that member, with your votes).")
+    var fresh = false
+
     @OptionGroup var screen: ScreenOptions
 
     func validate() throws {
@@ -51,9 +60,11 @@ struct Join: ParsableCommand {
 
     func run() throws {
         let target = try RoomAddress(parsing: address)
-        let options = ClientOptions(name: name, entry: .join(room: target.room, role: spectator ? .spectator : nil),
+        var options = ClientOptions(name: name, entry: .join(room: target.room, role: spectator ? .spectator : nil),
                                     colour: !screen.noColor, bidi: screen.bidi)
-        throw ExitCode(try SwipeApp.run(url: target.url, options: options))
+        let kept = KeptMembersFile.standard(server: target.url)
+        if !fresh { options.resumeToken = kept?.token(room: target.room, name: name) }
+        throw ExitCode(try SwipeApp.run(url: target.url, options: options, kept: kept))
     }
 }
 
@@ -102,7 +113,7 @@ struct Create: ParsableCommand {
         let create = CreateRoom(name: name, deck: deck, rule: try parseRule(rule), pacing: try parsePacing(pacing), timerSeconds: timer,
                                 layout: try parseLayout(layout))
         let options = ClientOptions(name: name, entry: .create(create), colour: !screen.noColor, bidi: screen.bidi)
-        throw ExitCode(try SwipeApp.run(url: url, options: options))
+        throw ExitCode(try SwipeApp.run(url: url, options: options, kept: KeptMembersFile.standard(server: url)))
     }
 }
 

@@ -44,10 +44,13 @@ struct ClientTmuxSession {
     let tmux: String
     let name: String
 
-    init(tmux: String, name: String, columns: Int = 80, rows: Int = 24, command: String) throws {
+    /// `stateHome`: the client's XDG_STATE_HOME (where it keeps its memberships); by default one of
+    /// its own under the temporary directory, so no test reads or writes the user's.
+    init(tmux: String, name: String, columns: Int = 80, rows: Int = 24, stateHome: String? = nil, command: String) throws {
         self.tmux = tmux
         self.name = name
-        let full = "env TERM=xterm-256color LANG=C.UTF-8 \(command); echo SWIPE-EXITED $?; sleep 60"
+        let state = stateHome ?? FileManager.default.temporaryDirectory.appendingPathComponent("swipe-state-\(name)").path
+        let full = "env XDG_STATE_HOME=\(state) TERM=xterm-256color LANG=C.UTF-8 \(command); echo SWIPE-EXITED $?; sleep 60"
         // The tmux server this starts inherits Foundation's exit-watch descriptor, so waiting for
         // `new-session` would last as long as the server: start it, then poll `has-session`.
         let starter = Process()

@@ -53,7 +53,8 @@ import Testing
         update(&model, .tick(now: 2000))
         update(&model, .connected)
         let effects = update(&model, .server(.welcome(Fixtures.welcome())))
-        #expect(effects == [.send(.swipe(SwipeVote(card: "dune", direction: .right, seq: 1)))])
+        #expect(effects == [.rememberMember(room: "K7QM-X4TD-9R", token: "tok-1"),
+                            .send(.swipe(SwipeVote(card: "dune", direction: .right, seq: 1)))])
         update(&model, .server(.voteAccepted(VoteAccepted(card: "dune", vote: .like, seq: 1))))
         #expect(model.pendingVotes.isEmpty)
         #expect(model.room?.myVotes["dune"] == .like)
@@ -65,7 +66,7 @@ import Testing
         update(&model, .key(.right))
         var welcome = Fixtures.welcome()
         welcome.room.myVotes = ["dune": .like]
-        #expect(update(&model, .server(.welcome(welcome))).isEmpty)
+        #expect(update(&model, .server(.welcome(welcome))) == [.rememberMember(room: "K7QM-X4TD-9R", token: "tok-1")])
         #expect(model.pendingVotes.isEmpty)
     }
 
@@ -86,7 +87,7 @@ import Testing
                       ("closed by the host", ClientExit.roomClosed(room: "K7QM-X4TD-9R", reason: "closed by the host"), Int32(5))])
     func aClosedRoomShowsTheEndUntilAKeyThenExits(_ reason: String, _ ending: ClientExit, _ status: Int32) {
         var model = Fixtures.model()
-        #expect(update(&model, .server(.roomClosed(RoomClosed(reason: reason)))) == [.disconnect])
+        #expect(update(&model, .server(.roomClosed(RoomClosed(reason: reason)))) == [.forgetMember(room: "K7QM-X4TD-9R"), .disconnect])
         #expect(model.connection == .closed(reason: reason))
         #expect(model.ended == ending)
         #expect(update(&model, .disconnected(reason: "bye")).isEmpty)
@@ -111,8 +112,23 @@ import Testing
         update(&model, .tick(now: 1300))
         update(&model, .connected)
         let effects = update(&model, .server(.error(ProtocolError(.badToken, "join: unknown token"))))
-        #expect(effects == [.send(.join(JoinRoom(room: "K7QM-X4TD-9R", name: "Bo", role: .member)))])
+        #expect(effects == [.forgetMember(room: "K7QM-X4TD-9R"), .send(.join(JoinRoom(room: "K7QM-X4TD-9R", name: "Bo", role: .member)))])
         #expect(model.token == nil)
+    }
+
+    /// A member this machine kept: the first join resumes them; a token the server no longer
+    /// knows is forgotten and the join goes on as someone new.
+    @Test func theFirstJoinResumesAKeptMemberAndForgetsOneTheServerRefuses() {
+        var options = ClientOptions(name: "Bo", entry: .join(room: "K7QM-X4TD-9R", role: nil))
+        options.resumeToken = "ab12"
+        var model = AppModel(options: options, size: TermSize(columns: 80, rows: 24))
+        update(&model, .tick(now: 0))
+        #expect(update(&model, .connected) == [.send(.join(JoinRoom(room: "K7QM-X4TD-9R", name: "Bo", token: "ab12")))])
+        let refused = update(&model, .server(.error(ProtocolError(.badToken, "join: the resume token is not valid"))))
+        #expect(refused == [.forgetMember(room: "K7QM-X4TD-9R"), .send(.join(JoinRoom(room: "K7QM-X4TD-9R", name: "Bo")))])
+        var created = ClientOptions(name: "Ann", entry: .create(CreateRoom(name: "Ann", deck: "movies")))
+        created.resumeToken = "ab12"
+        #expect(AppModel(options: created, size: TermSize(columns: 80, rows: 24)).token == nil, "a room being made has no member yet")
     }
 
     @Test(arguments: [ErrorCode.unknownRoom, .roomFull, .unknownDeck, .rateLimited, .badField])
@@ -131,7 +147,7 @@ import Testing
         update(&model, .disconnected(reason: "gone"))
         update(&model, .tick(now: 1300))
         update(&model, .connected)
-        #expect(update(&model, .server(.error(ProtocolError(.unknownRoom, "join: no room \"K7QM-X4TD-9R\"")))) == [.disconnect])
+        #expect(update(&model, .server(.error(ProtocolError(.unknownRoom, "join: no room \"K7QM-X4TD-9R\"")))) == [.forgetMember(room: "K7QM-X4TD-9R"), .disconnect])
         #expect(model.ended == .roomClosed(room: "K7QM-X4TD-9R", reason: "join: no room \"K7QM-X4TD-9R\""))
     }
 

@@ -123,7 +123,7 @@ import Testing
     @Test func theHostWhoClosesTheRoomLeavesWithZero() {
         var model = Self.host()
         let effects = update(&model, .server(.roomClosed(RoomClosed(reason: "closed by the host"))))
-        #expect(effects == [.disconnect, .exit(.closedByYou(room: "K7QM-X4TD-9R"))])
+        #expect(effects == [.forgetMember(room: "K7QM-X4TD-9R"), .disconnect, .exit(.closedByYou(room: "K7QM-X4TD-9R"))])
         #expect(ClientExit.closedByYou(room: "K7QM-X4TD-9R").status == 0)
     }
 }

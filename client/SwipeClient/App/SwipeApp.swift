@@ -20,7 +20,11 @@ public enum SwipeApp {
     /// ```swift
     /// let status = try SwipeApp.run(url: try WebSocketURL(parsing: "ws://127.0.0.1:7681/"), options: options)
     /// ```
-    public static func run(url: WebSocketURL, options: ClientOptions) throws -> Int32 {
+    ///
+    /// `kept`: where this machine keeps its memberships (`KeptMembersFile.standard`; nil keeps none,
+    /// as the demo does).
+    public static func run(url: WebSocketURL, options: ClientOptions,
+                           kept: KeptMembersFile? = nil) throws -> Int32 {
         if let problem = TerminalCheck.problem(environment: ProcessInfo.processInfo.environment) {
             return finish(.terminal(problem))
         }
@@ -37,7 +41,7 @@ public enum SwipeApp {
             return finish(.terminal(error.description))
         }
         let (exit, model) = Graphemes.$splitsSkinTones.withValue(splitsSkinTones) {
-            loop(terminal: terminal, link: link, inbox: inbox, options: options)
+            loop(terminal: terminal, link: link, inbox: inbox, options: options, kept: kept)
         }
         terminal.stop()
         if case .create = options.entry, let code = model.room?.code, model.ended == nil {
@@ -56,7 +60,8 @@ public enum SwipeApp {
     }
 
     /// The main loop; returns why it ended and the last model.
-    static func loop(terminal: TerminalSession, link: ServerLink, inbox: EventInbox, options: ClientOptions) -> (ClientExit, AppModel) {
+    static func loop(terminal: TerminalSession, link: ServerLink, inbox: EventInbox, options: ClientOptions,
+                     kept: KeptMembersFile?) -> (ClientExit, AppModel) {
         var options = options
         options.colour = terminal.colours >= 8
         options.server = options.server ?? link.url
@@ -94,6 +99,8 @@ public enum SwipeApp {
                     case let .exit(exit):
                         link.disconnect()
                         return (exit, model)
+                    case let .rememberMember(room, token): kept?.remember(room: room, name: options.name, token: token)
+                    case let .forgetMember(room): kept?.forget(room: room, name: options.name)
                     }
                 }
             }

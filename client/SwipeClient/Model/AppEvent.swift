@@ -53,4 +53,9 @@ public enum AppEffect: Hashable, Sendable {
     case writeExport(Results, room: RoomCode)
     /// Leave the program with this status and stderr line (the terminal is restored by the shell).
     case exit(ClientExit)
+    /// Keep this member's resume token on this machine, so `swipe join` of the room under the same
+    /// name comes back as them (after a crash, a closed terminal, or quitting).
+    case rememberMember(room: RoomCode, token: String)
+    /// The member is over (kicked, the room closed, the token refused): forget the kept token.
+    case forgetMember(room: RoomCode)
 }

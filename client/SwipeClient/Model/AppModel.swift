@@ -69,6 +69,7 @@ public struct AppModel: Hashable, Sendable {
     public init(options: ClientOptions, size: TermSize) {
         self.options = options
         self.size = size
+        if case .join = options.entry { token = options.resumeToken }
     }
 
     /// The card on top of the stack, if any.

@@ -104,7 +104,7 @@ extension AppModel {
             case let .join(room, _): code = room
             case .create: code = room?.code ?? ""
             }
-            return [.send(.join(JoinRoom(room: code, name: options.name, role: myInfo?.role)))]
+            return [.forgetMember(room: code), .send(.join(JoinRoom(room: code, name: options.name, role: myInfo?.role)))]
         case .unknownRoom, .roomClosed, .roomFull, .tooManyRooms, .unknownDeck, .badDeck, .badField, .missingField, .badJSON,
              .notAllowed, .alreadyInRoom, .rateLimited, .unknownType, .binaryFrame, .tooLarge, .other:
             let message = TextMetrics.clean(error.message)
@@ -123,13 +123,14 @@ extension AppModel {
     mutating func sessionEnded(reason: String) -> [AppEffect] {
         let code = room?.code.rawValue ?? joinCode
         connection = .closed(reason: reason)
+        let forget: [AppEffect] = [.forgetMember(room: RoomCode(code))]
         // The host who closed the room chose to end it: no screen to dismiss.
-        if isHost, reason == "closed by the host" { return [.disconnect, .exit(.closedByYou(room: code))] }
+        if isHost, reason == "closed by the host" { return forget + [.disconnect, .exit(.closedByYou(room: code))] }
         ended = reason == "kicked" ? .kicked(room: code) : .roomClosed(room: code, reason: reason)
         drag = nil
         remoteDrags = [:]
         showingHelp = false
-        return [.disconnect]
+        return forget + [.disconnect]
     }
 
     /// The room code this client asked for (empty for a room it creates and was never told).
@@ -155,7 +156,7 @@ extension AppModel {
         self.room = room
         remoteDrags = [:]
         sentAhead = nil
-        return pendingVotes.map { .send(.swipe($0)) }
+        return [.rememberMember(room: room.code, token: welcome.token)] + pendingVotes.map { .send(.swipe($0)) }
     }
 
     /// Plays a server animation at the local time that matches its `startAt` (server time, through

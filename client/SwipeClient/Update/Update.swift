@@ -88,8 +88,9 @@ extension AppModel {
         case .closed: return [.disconnect]
         }
         connection = .joining(attempt: attempt)
-        if let room, let token {
-            return [.send(.join(JoinRoom(room: room.code, name: options.name, role: myInfo?.role, token: token)))]
+        // A reconnect resumes; so does the first join when this machine kept the member's token.
+        if let token, let code = room?.code ?? (joinCode.isEmpty ? nil : RoomCode(joinCode)) {
+            return [.send(.join(JoinRoom(room: code, name: options.name, role: myInfo?.role, token: token)))]
         }
         switch options.entry {
         case let .join(code, role):

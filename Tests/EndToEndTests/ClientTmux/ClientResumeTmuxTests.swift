@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// Bo's `swipe` is killed mid-card (a crash); he runs `swipe join` again under his name and is the
+/// same member, with his vote; `--fresh` makes someone new.
+@Suite(.serialized) struct ClientResumeTmuxTests {
+    @Test(.enabled(if: ClientTmuxTests.tmux != nil, "tmux is not installed"))
+    func aCrashedClientJoinsAgainAsTheSameMemberWithItsVote() throws {
+        guard let tmux = ClientTmuxTests.tmux else { return }
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let swipe = builtProduct("swipe")
+        let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let boState = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-bo-state-\(tag)").path
+        defer { try? FileManager.default.removeItem(atPath: boState) }
+        let ann = try ClientTmuxSession(tmux: tmux, name: "swipe-ann-\(tag)",
+                                        command: "\(swipe) create ws://127.0.0.1:\(server.port) --deck movies --pacing lockstep --name Ann")
+        defer { ann.kill() }
+        let lobby = try #require(try ann.waitFor("press s to start"), "Ann's client never showed the lobby")
+        let code = try #require(lobby.range(of: #"[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{2}"#, options: .regularExpression).map { String(lobby[$0]) })
+        let join = "\(swipe) join ws://127.0.0.1:\(server.port)/\(code) --name Bo"
+
+        let bo = try ClientTmuxSession(tmux: tmux, name: "swipe-bo-\(tag)", stateHome: boState, command: join)
+        defer { bo.kill() }
+        #expect(try ann.waitFor("● Bo") != nil, "Ann never saw Bo join")
+        try ann.keys("s")
+        #expect(try bo.waitFor("Card 1 of") != nil)
+        try bo.keys("l")
+        #expect(try ann.waitFor("1/2 voted") != nil, "Bo's vote never reached Ann")
+        let pid = try #require(try bo.childPID())
+        kill(pid, SIGKILL)
+        #expect(try bo.waitFor("SWIPE-EXITED 137") != nil, "Bo's client did not die")
+        #expect(try ann.waitFor("○ Bo") != nil, "Ann never saw Bo go")
+
+        let again = try ClientTmuxSession(tmux: tmux, name: "swipe-bo2-\(tag)", stateHome: boState, command: join)
+        defer { again.kill() }
+        let back = try again.waitFor("You voted")
+        let backScreen = try again.screen()
+        #expect(back != nil, "Bo came back without his vote:\n\(backScreen)")
+        #expect(try ann.waitFor("● Bo") != nil, "Ann does not see Bo back")
+        let annScreen = try ann.screen()
+        #expect(annScreen.contains("GROUP (2)") && annScreen.contains("1/2 voted"), "Bo came back as someone new:\n\(annScreen)")
+
+        let fresh = try ClientTmuxSession(tmux: tmux, name: "swipe-bo3-\(tag)", stateHome: boState, command: join + " --fresh")
+        defer { fresh.kill() }
+        #expect(try ann.waitFor("GROUP (3)") != nil, "--fresh did not join as a new member")
+    }
+}
