@@ -73,10 +73,12 @@ public enum Pacing: String, CaseIterable, Hashable, Sendable, Codable {
     /// Pacing.free.countsAsEligible(role: .member, online: false)                   // true
     /// Pacing.free.countsAsEligible(role: .spectator, online: true)                 // false
     /// ```
-    public func countsAsEligible(role: Role, online: Bool, voted: Bool = false) -> Bool {
+    /// `voted` is asked only when it decides (an offline lockstep voter): a tally asks for every
+    /// member, and looking the vote up is the costly part.
+    public func countsAsEligible(role: Role, online: Bool, voted: @autoclosure () -> Bool = false) -> Bool {
         guard role.canVote else { return false }
         switch self {
-        case .lockstep: return online || voted
+        case .lockstep: return online || voted()
         case .free: return true
         }
     }

@@ -12,6 +12,8 @@ extension Room {
         case .voting: break
         }
         if !member.role.canVote { return fail(member.id, .notAllowed, "\(verb): spectators cannot vote or drag") }
+        // The lockstep card being voted on exists and is open: no lookups (drags ask 30 times a second).
+        if settings.pacing == .lockstep, currentCard?.id == card { return nil }
         if cardIndex[card] == nil { return fail(member.id, .unknownCard, "\(verb): no card \"\(card)\" in this room's deck") }
         if outcomes[card] != nil { return fail(member.id, .cardResolved, "\(verb): card \"\(card)\" is already resolved") }
         return nil

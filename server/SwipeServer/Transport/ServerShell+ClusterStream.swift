@@ -195,8 +195,7 @@ extension ServerShell {
 
     /// This node's copy no longer matches the store: its members here reconnect and load it afresh.
     private func dropDiverged(_ code: RoomCode) {
-        for connectionID in (membersOnline[code] ?? [:]).values {
-            guard let connection = connectionsByID[connectionID] else { continue }
+        for connection in (membersOnline[code] ?? [:]).values {
             closeAfterFlush(connection, .tryAgainLater, "room reloading")
         }
         forgetLocally(code)

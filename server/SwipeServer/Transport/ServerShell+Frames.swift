@@ -11,6 +11,9 @@ extension ServerShell {
                                     address: address)
         nextConnectionNumber += 1
         connections[wsi] = connection
+        // The hot callbacks find it here without hashing the pointer (cleared in `closed`, before
+        // `connections` lets go of it).
+        lws_set_opaque_user_data(wsi, Unmanaged.passUnretained(connection).toOpaque())
         connectionsByID[connection.id] = connection
         heapTrim.opened(at: now)
         armWakeTimer()
@@ -25,12 +28,13 @@ extension ServerShell {
 
     func closed(_ wsi: OpaquePointer) {
         guard let connection = connections.removeValue(forKey: wsi) else { return }
+        lws_set_opaque_user_data(wsi, nil)
         ReceiveGuard.forget(socket: lws_get_socket_fd(wsi))
         connectionsByID[connection.id] = nil
         dropQueue(of: connection)
         heapTrim.closed(peakQueuedBytes: connection.peakQueuedBytes, at: now)
         logger.debug("\(connection.id) closed")
-        if let code = connection.room, let member = connection.member, membersOnline[code]?[member] == connection.id {
+        if let code = connection.room, let member = connection.member, membersOnline[code]?[member] === connection {
             membersOnline[code]?[member] = nil
             // A shutdown changes no room: the member is not logged offline (everyone is offline after
             // the restart anyway), so a lockstep card is not decided by people leaving because of it.
@@ -50,13 +54,20 @@ extension ServerShell {
     /// The client sent a close frame with `code` (nil when it carried none): 1000 and 1001 mean
     /// the person left; anything else (4000 "reconnecting" from `swipe`, an error) does not.
     func peerClosing(_ wsi: OpaquePointer, code: UInt16?) {
-        guard let connection = connections[wsi] else { return }
+        guard let connection = connection(at: wsi) else { return }
         connection.leftOnPurpose = code == 1000 || code == 1001
+    }
+
+    /// The WebSocket connection behind `wsi` (nil for plain HTTP, or once it closed), from lws's
+    /// opaque user data: `opened` put it there and `closed` takes it away while `connections`
+    /// still holds it, so it is never dangling.
+    func connection(at wsi: OpaquePointer) -> Connection? {
+        lws_get_opaque_user_data(wsi).map { Unmanaged<Connection>.fromOpaque($0).takeUnretainedValue() }
     }
 
     /// One RECEIVE callback's bytes; `complete` when the message's last fragment has arrived.
     func received(_ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer, binary: Bool, complete: Bool) {
-        guard let connection = connections[wsi] else { return }
+        guard let connection = connection(at: wsi) else { return }
         if connection.discardingOversize {
             guard complete else { return }
             connection.discardingOversize = false
@@ -207,7 +218,7 @@ extension ServerShell {
     /// loop, a poll() over every socket, per frame. With deflate, lws must frame and compress each
     /// message itself, so frames go one lws_write at a time while the socket takes them.
     func writeable(_ wsi: OpaquePointer) -> Int32 {
-        guard let connection = connections[wsi] else { return 0 }
+        guard let connection = connection(at: wsi) else { return 0 }
         let queuedBefore = connection.outbound.byteCount
         defer { queuedBytes -= queuedBefore - connection.outbound.byteCount }
         if connection.closing?.code != .protocolError, ReceiveGuard.wasUnmasked(socket: lws_get_socket_fd(wsi)) {

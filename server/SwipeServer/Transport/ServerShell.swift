@@ -24,7 +24,9 @@ final class ServerShell: @unchecked Sendable {
     var cluster: ClusterNode?
     var connections: [OpaquePointer: Connection] = [:]
     var connectionsByID: [ConnectionID: Connection] = [:]
-    var membersOnline: [RoomCode: [MemberID: ConnectionID]] = [:]
+    /// Each room's members connected here, with their connection itself (a broadcast looks up no
+    /// connection by id: that was a quarter of the server's hashing).
+    var membersOnline: [RoomCode: [MemberID: Connection]] = [:]
     /// Room timers, the eviction check and the shutdown deadline; the wake timer is armed for the earliest.
     var timers: TimerSchedule
     /// The lws timer that wakes the loop for `timers.earliest` (its `context` is set once there is one).
@@ -224,7 +226,7 @@ final class ServerShell: @unchecked Sendable {
                 guard let code, let connection = connectionsByID[connectionID] else { continue }
                 connection.room = code
                 connection.member = member
-                membersOnline[code, default: [:]][member] = connectionID
+                membersOnline[code, default: [:]][member] = connection
             case let .reply(message, to: connectionID):
                 if let connection = connectionsByID[connectionID] { enqueue(message, to: connection) }
             case let .send(message, to: member):
@@ -267,14 +269,14 @@ final class ServerShell: @unchecked Sendable {
     func broadcast(_ message: ServerMessage, in code: RoomCode, except skipped: MemberID?, toProtocol1Only: Bool) {
         guard let members = membersOnline[code], let bytes = encode(message) else { return }
         let (key, replaceable) = coalescingKey(message)
-        for (member, connectionID) in members where member != skipped {
-            guard let connection = connectionsByID[connectionID], !toProtocol1Only || connection.protocolVersion == 1 else { continue }
+        for (member, connection) in members where member != skipped {
+            guard !toProtocol1Only || connection.protocolVersion == 1 else { continue }
             enqueue(bytes, key: key, replaceable: replaceable, to: connection)
         }
     }
 
     private func connection(of member: MemberID, in code: RoomCode) -> Connection? {
-        membersOnline[code]?[member].flatMap { connectionsByID[$0] }
+        membersOnline[code]?[member]
     }
 
     func encode(_ message: ServerMessage) -> [UInt8]? {
