@@ -47,7 +47,7 @@ public struct DragPhysics: Hashable, Sendable {
         let bounds = bounds.sanitized
         let upper = grabPoint.map { !($0.y >= bounds.height / 2) } ?? true
         let tilt = configuration.tilt.tilt(translation: translation, cardSize: bounds.size, grabbedInUpperHalf: upper)
-        var progress: [SwipeDirection: Double] = [:]
+        var progress = [SwipeDirection: Double](minimumCapacity: SwipeDirection.allCases.count)   // no regrowth per drag
         for direction in SwipeDirection.allCases {
             progress[direction] = directionalProgress(direction, translation: translation, in: bounds)
         }
