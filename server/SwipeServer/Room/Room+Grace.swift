@@ -10,11 +10,12 @@ extension Room {
     public static let defaultRestartGrace: ServerTime = 60_000
 
     /// After a restart nobody is connected: every member is offline and a lockstep timer starts
-    /// afresh for the current card (server time restarts with the process). In lockstep, members
-    /// who were online when the server went down still count as the card's voters for `grace` ms,
-    /// as if online (those who had already left stay gone), so a card does not resolve
-    /// before they had a chance to come back; whoever has not resumed by then counts as gone, and
-    /// the card resolves by the same rule as when a member leaves. Returns the timer effects.
+    /// afresh for the current card (server time restarts with the process). Members who were online
+    /// when the server went down are expected back for `grace` ms (those who had already left stay
+    /// gone): in lockstep they still count as the card's voters, as if online, so a card does not
+    /// resolve before they had a chance to come back, and a host keeps the role. Whoever has not
+    /// resumed by then counts as gone: the card resolves by the same rule as when a member leaves,
+    /// and a gone host hands over. Returns the timer effects.
     ///
     /// ```swift
     /// let effects = room.restarted(at: now, grace: 60_000)   // [.scheduleTimer(at: now + 30_000), …] for a 30 s timer
