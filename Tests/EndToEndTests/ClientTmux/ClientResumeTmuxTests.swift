@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import SwipeClient
+import SwipeCore
+import SwipeProtocol
 
 /// Bo's `swipe` is killed mid-card (a crash); he runs `swipe join` again under his name and is the
 /// same member, with his vote; `--fresh` makes someone new.
@@ -44,5 +47,48 @@ import Testing
         let fresh = try ClientTmuxSession(tmux: tmux, name: "swipe-bo3-\(tag)", stateHome: boState, command: join + " --fresh")
         defer { fresh.kill() }
         #expect(try ann.waitFor("GROUP (3)") != nil, "--fresh did not join as a new member")
+    }
+
+    /// How `swipe` stops decides whether the card waits for it: Ctrl-C is a goodbye (the card is
+    /// decided at once), a lost terminal (SIGHUP) a drop (the card waits, and `swipe join` again
+    /// gets Bo back to vote). Ann is a WebSocket client; the grace is far longer than the test.
+    @Test(.enabled(if: ClientTmuxTests.tmux != nil, "tmux is not installed"), arguments: [(SIGINT, false), (SIGHUP, true)])
+    func aLostTerminalIsWaitedForAndCtrlCIsNot(_ signal: Int32, _ waits: Bool) throws {
+        guard let tmux = ClientTmuxTests.tmux else { return }
+        let server = try ServerProcess(arguments: ["--drop-grace", "600"])
+        defer { server.stop() }
+        let swipe = builtProduct("swipe")
+        let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let boState = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-bo-state-\(tag)").path
+        defer { try? FileManager.default.removeItem(atPath: boState) }
+        let ann = try ServerSessionTests.connect(server)
+        ann.send(.create(CreateRoom(name: "Ann", cards: DurabilityRestartTests.cards, rule: .majority, pacing: .lockstep)))
+        let code = try #require(ServerSessionTests.welcome(ann)).room.code
+        let join = "\(swipe) join ws://127.0.0.1:\(server.port)/\(code.rawValue) --name Bo"
+        let bo = try ClientTmuxSession(tmux: tmux, name: "swipe-sigbo-\(tag)", stateHome: boState, command: join)
+        defer { bo.kill() }
+        #expect(ann.receive(until: { $0.type == "memberJoined" }, timeout: 10) != nil, "Bo never joined")
+        ann.send(.host(HostCommand(command: .start)))
+        try DurabilityRestartTests.vote(ann, "d1", .right)
+        #expect(try bo.waitFor("Card 1 of") != nil)
+        let pid = try #require(try bo.childPID())
+        kill(pid, signal)
+        let next = ann.receive(until: { $0.type == "memberOffline" || $0.type == "cardResolved" }, timeout: 10)
+        #expect(next?.type == "memberOffline")
+        if waits {
+            let again = try ClientTmuxSession(tmux: tmux, name: "swipe-sigbo2-\(tag)", stateHome: boState, command: join)
+            defer { again.kill() }
+            #expect(try again.waitFor("Card 1 of") != nil, "Bo did not come back")
+            try again.keys("l")
+            guard case let .cardResolved(resolved)? = ServerSessionTests.next(ann, "cardResolved") else {
+                Issue.record("the card never resolved"); return
+            }
+            #expect(resolved.tally.voted == 2, "the card was decided without Bo: \(resolved.tally)")
+        } else {
+            guard case let .cardResolved(resolved)? = ServerSessionTests.next(ann, "cardResolved") else {
+                Issue.record("Ctrl-C did not let the card resolve"); return
+            }
+            #expect(resolved.tally == Tally(card: "d1", likes: 1, voted: 1, eligible: 1))
+        }
     }
 }

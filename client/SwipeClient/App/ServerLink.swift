@@ -86,13 +86,13 @@ final class ServerLink: @unchecked Sendable {
         loop.send(bytes, on: id)
     }
 
-    /// Closes the current connection.
-    func disconnect() {
+    /// Closes the current connection, saying why (`Goodbye`: a quit, or a terminal that went away).
+    func disconnect(_ goodbye: Goodbye = .quit) {
         lock.lock()
         let id = current
         current = nil
         lock.unlock()
-        if let loop, let id { loop.close(id, code: 1000, reason: "bye") }
+        if let loop, let id { loop.close(id, code: goodbye.code, reason: goodbye.reason) }
     }
 
     /// Stops the network thread (blocks briefly); call once, from the main thread.

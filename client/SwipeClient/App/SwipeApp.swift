@@ -71,7 +71,7 @@ public enum SwipeApp {
             var signal = terminal.takeStopSignal()
             if signal == 0, !terminal.isAttached { signal = SIGHUP }
             if signal != 0 {
-                link.disconnect()
+                link.disconnect(Goodbye(signal: signal))
                 return (.signal(signal), model)
             }
             if terminal.takeSuspendRequest() {
