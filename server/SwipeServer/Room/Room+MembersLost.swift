@@ -21,7 +21,9 @@ extension Room {
         for id in lost {
             guard let index = memberIndex(id), members[index].online else { continue }
             takeAway(index, expectedBack: waits)
-            effects.append(log(.memberOffline(member: id), at: now))
+            // Someone expected back is logged gone only when the grace ends (`endGracePeriod`), so a
+            // restart in between waits for them again, as for anyone online when it went down.
+            if !members[index].awaitingReturn { effects.append(log(.memberOffline(member: id), at: now)) }
             effects.append(.broadcast(.memberOffline(MemberRef(member: id)), except: id))
         }
         guard !effects.isEmpty else { return [] }

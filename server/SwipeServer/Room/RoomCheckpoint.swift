@@ -80,7 +80,9 @@ extension Room {
             code: code, deckName: deckName, cards: cards, settings: settings, phase: phase, currentIndex: currentIndex,
             matches: matches,
             members: members.map { member in
-                .init(id: member.id, name: member.name, role: member.role, token: member.token, online: member.online,
+                // Online as the log has it: a member still expected back was not logged gone yet.
+                .init(id: member.id, name: member.name, role: member.role, token: member.token,
+                      online: member.online || member.awaitingReturn,
                       voteOrder: member.voteOrder,
                       seqs: member.appliedSeqs.sorted { $0.key < $1.key }.map { .init(seq: $0.key, card: $0.value.card, vote: $0.value.vote) })
             },
