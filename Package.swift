@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "swipe-server",
             dependencies: [
-                "SwipeServer",
+                "SwipeServer", "SwipeProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -4,6 +4,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import SwipeProtocol
 import SwipeServer
 import SwipeStore
 
@@ -106,11 +107,8 @@ struct Serve: ParsableCommand {
         guard maxMessagesPerSecond > 0, messageBurst >= 1, resultsPerSecond > 0, unjoinedRoomTimeout > 0 else {
             throw ValidationError("--max-messages-per-second and --results-per-second and --unjoined-room-timeout must be positive and --message-burst at least 1")
         }
-        guard restartGrace >= 0, restartGrace.isFinite else {
-            throw ValidationError("--restart-grace must be a number of seconds, 0 or more (got \(restartGrace))")
-        }
-        guard dropGrace >= 0, dropGrace.isFinite else {
-            throw ValidationError("--drop-grace must be a number of seconds, 0 or more (got \(dropGrace))")
+        for (flag, seconds) in [("--restart-grace", restartGrace), ("--drop-grace", dropGrace)] where !(seconds >= 0 && seconds.isFinite) {
+            throw ValidationError("\(flag) must be a number of seconds, 0 or more (got \(seconds))")
         }
         guard checkpointEvery >= 0 else { throw ValidationError("--checkpoint-every must be 0 (never) or more (got \(checkpointEvery))") }
         guard animationLead >= 0, animationLead <= 1000 else {
@@ -191,12 +189,9 @@ struct Serve: ParsableCommand {
 }
 
 extension Serve {
-    /// `$XDG_STATE_HOME/swipedeck`, else `~/.local/state/swipedeck`.
+    /// `$XDG_STATE_HOME/swipedeck`, else `~/.local/state/swipedeck` (`StateDirectory`).
     static func defaultDataDirectory() -> String {
-        let environment = ProcessInfo.processInfo.environment
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/swipedeck" }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return home + "/.local/state/swipedeck"
+        StateDirectory.path(environment: ProcessInfo.processInfo.environment, fallbackHome: NSHomeDirectory())
     }
 }
 

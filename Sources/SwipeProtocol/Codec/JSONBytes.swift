@@ -103,9 +103,8 @@ struct JSONBytes {
     private mutating func fewDecimals(_ value: Double) -> Bool {
         let magnitude = abs(value)
         guard magnitude >= 0.001, magnitude < 1e9 else { return false }
-        let scaled = (magnitude * 1e6).rounded()
-        guard scaled / 1e6 == magnitude else { return false }
-        let micros = Int(scaled)
+        guard magnitude.rounded(toDecimals: 6) == magnitude else { return false }
+        let micros = Int((magnitude * 1e6).rounded())
         if value < 0 { out.append(0x2D) }
         integer(micros / 1_000_000)
         var fraction = micros % 1_000_000

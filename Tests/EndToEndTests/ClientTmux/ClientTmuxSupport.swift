@@ -104,6 +104,15 @@ struct ClientTmuxSession {
         }
     }
 
+    /// The host's lobby, once it shows: the room code in it (`swipe create` sessions).
+    func lobbyRoomCode() throws -> String {
+        guard let lobby = try waitFor("press s to start") else { throw ClientTestError("Ann's client never showed the lobby") }
+        guard let code = lobby.range(of: #"[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{2}"#, options: .regularExpression) else {
+            throw ClientTestError("no room code in the lobby:\n\(lobby)")
+        }
+        return String(lobby[code])
+    }
+
     /// Ends the session and its tmux server (SIGKILL if the server lingers).
     func kill() {
         let pid = (try? clientRun(tmux, tmuxArguments(["display", "-p", "#{pid}"])).output)

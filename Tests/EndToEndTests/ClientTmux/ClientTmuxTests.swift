@@ -17,8 +17,7 @@ import Testing
         let ann = try ClientTmuxSession(tmux: tmux, name: "swipe-ann-\(tag)",
                                         command: "\(swipe) create ws://127.0.0.1:\(server.port) --deck movies --pacing lockstep --name Ann")
         defer { ann.kill() }
-        let lobby = try #require(try ann.waitFor("press s to start"), "Ann's client never showed the lobby")
-        let code = try #require(lobby.range(of: #"[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{2}"#, options: .regularExpression).map { String(lobby[$0]) })
+        let code = try ann.lobbyRoomCode()
 
         let bo = try ClientTmuxSession(tmux: tmux, name: "swipe-bo-\(tag)",
                                        command: "\(swipe) join ws://127.0.0.1:\(server.port)/\(code) --name Bo")

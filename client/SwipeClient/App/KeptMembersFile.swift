@@ -23,15 +23,7 @@ public struct KeptMembersFile: Sendable {
 
     /// `$XDG_STATE_HOME/swipedeck/members`, else `~/.local/state/swipedeck/members`; nil without a home.
     public static func standard(server: WebSocketURL, environment: [String: String] = ProcessInfo.processInfo.environment) -> KeptMembersFile? {
-        let directory: String
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            directory = state + "/swipedeck"
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            directory = home + "/.local/state/swipedeck"
-        } else {
-            return nil
-        }
-        return KeptMembersFile(path: directory + "/members", server: server)
+        StateDirectory.path(environment: environment).map { KeptMembersFile(path: $0 + "/members", server: server) }
     }
 
     public func token(room: RoomCode, name: String) -> String? {

@@ -69,8 +69,8 @@ final class ServerLink: @unchecked Sendable {
         lock.lock()
         let old = current
         lock.unlock()
-        // Not 1000: the server takes 1000 as "this person left"; 4000 says they are coming back.
-        if let old { loop.close(old, code: 4000, reason: "reconnecting") }
+        // Not 1000: the server takes 1000 as "this person left".
+        if let old { loop.close(old, code: Goodbye.reconnecting.code, reason: Goodbye.reconnecting.reason) }
         lock.lock()
         let id = loop.connect(url)
         current = id

@@ -15,6 +15,8 @@ public struct Goodbye: Hashable, Sendable {
 
     /// The goodbye for quitting on purpose.
     public static let quit = Goodbye(code: 1000, reason: "bye")
+    /// Replacing the connection with a new one: the member is coming back (not a goodbye either).
+    public static let reconnecting = Goodbye(code: 4000, reason: "reconnecting")
 
     public init(code: UInt16, reason: String) {
         self.code = code

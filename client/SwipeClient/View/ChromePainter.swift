@@ -83,13 +83,14 @@ struct ChromePainter {
                 if model.pendingVotes.contains(where: { $0.card == top.id }) { text += " (sending…)" }
                 if let waiting = model.waitingCount(on: top.id), waiting > 0 {
                     // Members whose connection dropped are named (the help bar still shows u undo).
-                    let away = model.reconnecting(on: top.id).joined(separator: ", ")
+                    let away = model.reconnecting(on: top.id)
+                    let names = away.joined(separator: ", ")
                     if away.isEmpty {
                         text += " — waiting for \(waiting) more · u undoes"
-                    } else if model.reconnecting(on: top.id).count == waiting {
-                        text += " — waiting for \(away) (reconnecting)"
+                    } else if away.count == waiting {
+                        text += " — waiting for \(names) (reconnecting)"
                     } else {
-                        text += " — waiting for \(waiting), \(away) reconnecting"
+                        text += " — waiting for \(waiting), \(names) reconnecting"
                     }
                 } else {
                     text += " — waiting for the group · u undoes"

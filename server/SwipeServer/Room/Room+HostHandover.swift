@@ -10,6 +10,9 @@ extension Room {
         return !host.online && !host.awaitingReturn
     }
 
+    /// Who takes over from a gone host: the longest-present member who is online (never a spectator).
+    var hostHeir: Int? { members.firstIndex { $0.role == .member && $0.online } }
+
     /// A room whose host is gone would be stuck (nobody could start it, skip a card, kick or
     /// close): the longest-present member who is online becomes host, and everyone is told with
     /// a `memberUpdated` for each of the two. The old host comes back as a member. Spectators
@@ -22,8 +25,7 @@ extension Room {
     /// ```
     mutating func handOverHostIfGone(at now: ServerTime) -> [RoomEffect] {
         guard phase != .closed, hostIsGone,
-              let old = members.firstIndex(where: { $0.role == .host }),
-              let new = members.firstIndex(where: { $0.role == .member && $0.online }) else { return [] }
+              let old = members.firstIndex(where: { $0.role == .host }), let new = hostHeir else { return [] }
         members[old].role = .member
         members[new].role = .host
         return [

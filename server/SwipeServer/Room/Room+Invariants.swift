@@ -13,8 +13,8 @@ extension Room {
         let ids = members.map(\.id)
         if Set(ids).count != ids.count { problems.append("member ids repeat: \(ids)") }
         if members.filter({ $0.role == .host }).count > 1 { problems.append("more than one host") }
-        if phase != .closed, hostIsGone, let waiting = members.first(where: { $0.role == .member && $0.online }) {
-            problems.append("the host is gone while \(waiting.id) is online to take over")
+        if phase != .closed, hostIsGone, let heir = hostHeir {
+            problems.append("the host is gone while \(members[heir].id) is online to take over")
         }
         if members.count > settings.maxMembers { problems.append("\(members.count) members, limit \(settings.maxMembers)") }
         for (card, cardVotes) in votes {

@@ -69,24 +69,29 @@ enum RoomAnimations {
     /// the JSON writer writes its numbers without the shortest-digits search.
     static func wire(_ transform: CardTransform) -> CardTransform {
         var rounded = transform
-        rounded.translation = Point(x: transform.translation.x.rounded(toDecimals: 3), y: transform.translation.y.rounded(toDecimals: 3))
+        rounded.translation = wire(transform.translation)
         rounded.rotation = transform.rotation.rounded(toDecimals: 4)
         rounded.scale = transform.scale.rounded(toDecimals: 4)
         rounded.alpha = transform.alpha.rounded(toDecimals: 4)
         return rounded
     }
 
-    /// A drag state as relayed: positions to a thousandth of a point, angles and fractions to a ten-thousandth.
+    /// A drag state as relayed: positions to a thousandth of a point, angles and fractions to a
+    /// ten-thousandth (`serverTime` is the shell's `now`, already to the microsecond).
     static func wire(_ state: CardState) -> CardState {
         var rounded = state
         rounded.x = state.x.rounded(toDecimals: 3)
         rounded.y = state.y.rounded(toDecimals: 3)
         rounded.rotation = state.rotation.rounded(toDecimals: 4)
         rounded.progress = state.progress.rounded(toDecimals: 4)
-        rounded.serverTime = state.serverTime.rounded(toDecimals: 3)
-        rounded.center = state.center.map { Point(x: $0.x.rounded(toDecimals: 3), y: $0.y.rounded(toDecimals: 3)) }
+        rounded.center = state.center.map(wire)
         rounded.scale = state.scale.map { $0.rounded(toDecimals: 4) }
         return rounded
+    }
+
+    /// A point of the layout space, to a thousandth.
+    static func wire(_ point: Point) -> Point {
+        Point(x: point.x.rounded(toDecimals: 3), y: point.y.rounded(toDecimals: 3))
     }
 
     /// After the top card leaves: the rest move up one slot of the room's layout and a new last card

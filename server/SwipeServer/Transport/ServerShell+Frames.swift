@@ -55,7 +55,11 @@ extension ServerShell {
     /// the person left; anything else (4000 "reconnecting" from `swipe`, an error) does not.
     func peerClosing(_ wsi: OpaquePointer, code: UInt16?) {
         guard let connection = connection(at: wsi) else { return }
-        connection.leftOnPurpose = code == 1000 || code == 1001
+        switch code.flatMap({ CloseCode(rawValue: Int($0)) }) {
+        case .normal?, .goingAway?: connection.leftOnPurpose = true
+        case .protocolError?, .unsupportedData?, .policyViolation?, .messageTooBig?, .tryAgainLater?, nil:
+            connection.leftOnPurpose = false
+        }
     }
 
     /// The WebSocket connection behind `wsi` (nil for plain HTTP, or once it closed), from lws's
