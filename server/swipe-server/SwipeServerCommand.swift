@@ -59,6 +59,8 @@ struct Serve: ParsableCommand {
     var sendQueue = TransportLimits().sendQueueCapacity
     @Option(name: .customLong("failed-joins-per-minute"), help: "Failed joins (bad room code or token) per address per minute.")
     var failedJoins = TransportLimits().failedJoinsPerMinute
+    @Option(name: .customLong("slowed-join-interval"), help: "Past --failed-joins-per-minute, each connection from that address may try a room code once per this many seconds (the address is slowed, not shut out: people behind one NAT share it).")
+    var slowedJoinInterval = TransportLimits().slowedJoinIntervalSeconds
     @Option(name: .customLong("ping-interval"), help: "Seconds of silence before the server pings a connection.")
     var pingInterval = TransportLimits().pingIntervalSeconds
     @Option(name: .customLong("idle-timeout"), help: "Seconds of silence (no pong) before a connection is closed and its member shown offline.")
@@ -110,6 +112,9 @@ struct Serve: ParsableCommand {
         for (flag, seconds) in [("--restart-grace", restartGrace), ("--drop-grace", dropGrace)] where !(seconds >= 0 && seconds.isFinite) {
             throw ValidationError("\(flag) must be a number of seconds, 0 or more (got \(seconds))")
         }
+        guard slowedJoinInterval > 0, slowedJoinInterval <= 3600 else {
+            throw ValidationError("--slowed-join-interval must be more than 0 and at most 3600 seconds (got \(slowedJoinInterval))")
+        }
         guard checkpointEvery >= 0 else { throw ValidationError("--checkpoint-every must be 0 (never) or more (got \(checkpointEvery))") }
         guard animationLead >= 0, animationLead <= 1000 else {
             throw ValidationError("--animation-lead must be between 0 and 1000 milliseconds (got \(animationLead))")
@@ -160,6 +165,7 @@ struct Serve: ParsableCommand {
         configuration.transportLimits.resultsPerSecond = resultsPerSecond
         configuration.transportLimits.maxConnectionsPerAddress = maxConnectionsPerAddress
         configuration.transportLimits.maxRoomsPerAddress = maxRoomsPerAddress
+        configuration.transportLimits.slowedJoinIntervalSeconds = slowedJoinInterval
         configuration.trustedProxies = proxies
         configuration.unjoinedRoomTimeoutSeconds = unjoinedRoomTimeout
         configuration.cluster = cluster

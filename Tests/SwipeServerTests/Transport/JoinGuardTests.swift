@@ -25,3 +25,25 @@ import Testing
         #expect(joins.retryAfter("10.0.0.8", at: 20_000) == nil)
     }
 }
+
+/// Past its failed lookups an address is slowed, not shut out: each connection may look a code up
+/// once per `pace`, counted from its opening or its previous lookup.
+@Suite struct JoinGuardPaceTests {
+    /// (failures recorded at 0, the connection's last try, now, the wait in seconds or nil)
+    static let cases: [(Int, Double, Double, Double?)] = [
+        (1, 9_900, 10_000, nil),       // within its failures: never slowed
+        (2, 9_900, 10_000, 5),         // past them: 4.9 s to go, rounded up
+        (2, 5_000, 10_000, nil),       // its turn has come
+        (2, 9_999.5, 10_000, 5),
+        (2, 5_500, 10_000, 1),         // 0.5 s to go: at least 1
+        (2, 9_900, 60_000, nil),       // the failures left the window
+    ]
+
+    @Test(arguments: cases)
+    func eachConnectionTakesItsTurn(_ failures: Int, _ lastTry: Double, _ now: Double, _ wait: Double?) {
+        var joins = JoinGuard(maxFailures: 2, window: 60_000, pace: 5_000)
+        for _ in 0..<failures { joins.recordFailure(from: "10.0.0.7", at: 0) }
+        #expect(joins.waitBeforeLookup(from: "10.0.0.7", lastTry: lastTry, at: now) == wait)
+        #expect(joins.waitBeforeLookup(from: "10.0.0.8", lastTry: lastTry, at: now) == nil, "another address")
+    }
+}

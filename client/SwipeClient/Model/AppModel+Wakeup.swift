@@ -18,7 +18,13 @@ extension AppModel {
         switch connection {
         case let .reconnecting(_, retryAt): candidates.append(retryAt)
         case .online: candidates.append((lastPingAt ?? now - Self.pingInterval) + Self.pingInterval)
-        case .connecting, .joining, .closed: break
+        case .joining:
+            // A slowed join counts its wait down on screen: wake each second, and when it goes again.
+            if let at = joinRetryAt {
+                let toNextSecond = max(0, at - now).truncatingRemainder(dividingBy: 1000)
+                candidates.append(min(at, now + (toNextSecond > 0 ? toNextSecond : 1000)))
+            }
+        case .connecting, .closed: break
         }
         if let banner { candidates.append(banner.shownAt + MatchBanner.duration + 1) }
         if let notice { candidates.append(notice.shownAt + Notice.duration + 1) }

@@ -60,6 +60,9 @@ public struct AppModel: Hashable, Sendable {
     public var exportRequested = false
     /// Why the connection last dropped or could not open (shown while reconnecting).
     public var lastDisconnect: String?
+    /// The server slowed our join (too many wrong room codes from this network): it goes again at
+    /// this local time (ms), on the same connection.
+    public var joinRetryAt: Double?
 
     /// A fresh model before connecting.
     ///

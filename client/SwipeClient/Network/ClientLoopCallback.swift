@@ -29,7 +29,10 @@ func clientLoopCallback(
         return 0
 
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
-        let detail = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "unknown error"
+        var detail = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "unknown error"
+        // The server answered the upgrade with an HTTP status instead of 101: say which.
+        let status = Int(lws_http_client_http_response(wsi))
+        if status >= 300 { detail += " (HTTP \(status))" }
         core.finishConnecting(connection.id, failure: "could not connect to \(connection.url): \(detail)")
         return 0
 

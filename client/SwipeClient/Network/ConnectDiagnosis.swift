@@ -25,10 +25,29 @@ enum ConnectDiagnosis {
         }
         defer { freeaddrinfo(first) }
         switch probe(first.pointee, timeoutMs: 3000) {
-        case 0: return lwsDetail   // TCP works: the WebSocket handshake itself failed
+        case 0: return handshakeRefusal(lwsDetail) ?? lwsDetail   // TCP works: the WebSocket handshake itself failed
         case ECONNREFUSED: return "connection refused (nothing listens on \(host) port \(port))"
         case ETIMEDOUT: return "no answer from \(host) port \(port) within 3 s"
         case let code: return "cannot reach \(host) port \(port): " + String(cString: strerror(code))
+        }
+    }
+
+    /// Plain words for an upgrade the server answered with an HTTP status lws names as "(HTTP N)".
+    ///
+    /// ```swift
+    /// ConnectDiagnosis.handshakeRefusal("HS: ws upgrade response not 101 (HTTP 429)")
+    /// // "the server turned the connection away: too many connections from your address (HTTP 429) …"
+    /// ```
+    static func handshakeRefusal(_ lwsDetail: String) -> String? {
+        guard let range = lwsDetail.range(of: "(HTTP "), let status = Int(lwsDetail[range.upperBound...].prefix(3)) else { return nil }
+        switch status {
+        case 429:
+            return "the server turned the connection away: too many connections from your address (HTTP 429); "
+                + "someone on your network holds many, try again in a few seconds"
+        case 403: return "the server refused this client (HTTP 403: its origin is not allowed)"
+        case 400: return "the server refused the WebSocket handshake (HTTP 400): is this a SwipeDeck server?"
+        case 404: return "nothing answers WebSockets at that address (HTTP 404): is this a SwipeDeck server?"
+        default: return "the server answered HTTP \(status) instead of opening a WebSocket"
         }
     }
 

@@ -92,6 +92,9 @@ extension AppModel {
         return text
     }
 
+    /// The longest `retryAfter` (seconds) a slowed join waits out by itself; longer ends the client.
+    static let longestJoinWait = 120.0
+
     /// The server refused our `join`/`create`: a stale resume token rejoins as a new member. Before
     /// a session existed any other refusal ends the client with the server's whole message (exit 2);
     /// a rejoin refused later (the room is gone) ends the session on a screen that says so.
@@ -105,6 +108,10 @@ extension AppModel {
             case .create: code = room?.code ?? ""
             }
             return [.forgetMember(room: code), .send(.join(JoinRoom(room: code, name: options.name, role: myInfo?.role)))]
+        case .rateLimited where (error.retryAfter ?? .infinity) <= Self.longestJoinWait:
+            // Slowed, not refused (others on this network guessed room codes): go again when told.
+            joinRetryAt = now + max(1, error.retryAfter ?? 1) * 1000
+            return []
         case .unknownRoom, .roomClosed, .roomFull, .tooManyRooms, .unknownDeck, .badDeck, .badField, .missingField, .badJSON,
              .notAllowed, .alreadyInRoom, .rateLimited, .unknownType, .binaryFrame, .tooLarge, .other:
             let message = TextMetrics.clean(error.message)

@@ -59,6 +59,10 @@ extension AppModel {
             connection = .connecting(attempt: attempt)
             effects.append(.connect)
         }
+        if case .joining = connection, let at = joinRetryAt, self.now >= at {
+            joinRetryAt = nil
+            effects.append(.send(joinMessage()))
+        }
         if connection.isOnline, self.now - (lastPingAt ?? -Self.pingInterval) >= Self.pingInterval {
             lastPingAt = self.now
             effects.append(.send(.ping(Ping(t: self.now))))
@@ -88,15 +92,21 @@ extension AppModel {
         case .closed: return [.disconnect]
         }
         connection = .joining(attempt: attempt)
-        // A reconnect resumes; so does the first join when this machine kept the member's token.
+        joinRetryAt = nil
+        return [.send(joinMessage())]
+    }
+
+    /// What a new connection says first: a reconnect resumes, and so does the first join when this
+    /// machine kept the member's token; otherwise the `join` or `create` the user asked for.
+    func joinMessage() -> ClientMessage {
         if let token, let code = room?.code ?? (joinCode.isEmpty ? nil : RoomCode(joinCode)) {
-            return [.send(.join(JoinRoom(room: code, name: options.name, role: myInfo?.role, token: token)))]
+            return .join(JoinRoom(room: code, name: options.name, role: myInfo?.role, token: token))
         }
         switch options.entry {
         case let .join(code, role):
-            return [.send(.join(JoinRoom(room: code, name: options.name, role: role)))]
+            return .join(JoinRoom(room: code, name: options.name, role: role))
         case let .create(create):
-            return [.send(.create(create))]
+            return .create(create)
         }
     }
 

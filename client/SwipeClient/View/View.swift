@@ -50,7 +50,13 @@ func drawStack(_ model: AppModel, geometry: StackGeometry, palette: Palette, int
     let painter = StackPainter(geometry: geometry, palette: palette, bidi: model.options.bidi)
     let overlays = OverlayPainter(geometry: geometry, palette: palette)
     guard let room = model.room else {
-        overlays.drawMessage([model.connection.label, "waiting for the server"], into: &frame)
+        if let at = model.joinRetryAt, case .joining = model.connection {
+            let seconds = Int(((at - model.now) / 1000).rounded(.up))
+            overlays.drawMessage(["joining in \(max(1, seconds)) s", "the server is slowing joins",
+                                  "from this network (someone on", "it tried wrong room codes)"], into: &frame)
+        } else {
+            overlays.drawMessage([model.connection.label, "waiting for the server"], into: &frame)
+        }
         return
     }
     if room.phase == .lobby {

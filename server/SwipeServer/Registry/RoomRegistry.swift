@@ -202,6 +202,21 @@ public struct RoomRegistry: Sendable {
         return abandoned
     }
 
+    /// Among `codes`, the rooms nobody but their creator ever joined and nobody is in or expected
+    /// back to (a dropped creator is, for the drop grace), the longest-left first: rooms the
+    /// unjoined-room timeout would evict anyway, which the creator's address may give up early to
+    /// make room for a new one.
+    ///
+    /// ```swift
+    /// registry.leftUnjoined(among: ledger.codes(createdBy: address)).first   // the one to evict
+    /// ```
+    public func leftUnjoined(among codes: [RoomCode]) -> [RoomCode] {
+        codes.compactMap { code in rooms[code].map { (code, $0) } }
+            .filter { _, room in room.nextMemberNumber <= 2 && room.isDeserted && !room.members.contains(where: \.awaitingReturn) }
+            .sorted { ($0.1.lastActivity, $0.0.rawValue) < ($1.1.lastActivity, $1.0.rawValue) }
+            .map(\.0)
+    }
+
     private static func problem(_ cards: [Card], limit: Int) -> String? {
         if cards.isEmpty { return "field \"cards\" is empty" }
         if cards.count > limit { return "field \"cards\" has \(cards.count) cards (at most \(limit))" }

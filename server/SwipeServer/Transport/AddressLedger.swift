@@ -7,14 +7,22 @@ import SwipeProtocol
 ///
 /// ```swift
 /// var ledger = AddressLedger()
-/// ledger.admit(socket: 1, address: "10.0.0.7", cap: 2)   // true
-/// ledger.admit(socket: 2, address: "10.0.0.7", cap: 2)   // true
-/// ledger.admit(socket: 3, address: "10.0.0.7", cap: 2)   // false: refuse it
+/// ledger.admit(socket: 1, address: "10.0.0.7", cap: 2, at: 0)   // true
+/// ledger.admit(socket: 2, address: "10.0.0.7", cap: 2, at: 5)   // true
+/// ledger.admit(socket: 3, address: "10.0.0.7", cap: 2, at: 9)   // false: refuse it, or free a socket first
+/// ledger.sockets(heldBy: "10.0.0.7").first?.socket              // 1, held longest
 /// ledger.release(socket: 1)
 /// ```
 public struct AddressLedger: Hashable, Sendable {
     private var addressOfSocket: [Int: String] = [:]
-    private var socketsPerAddress: [String: Int] = [:]
+    /// Each address's sockets with when they were admitted (ms), longest-held first.
+    private var socketsOfAddress: [String: [HeldSocket]] = [:]
+
+    /// A socket an address holds and when it was admitted (ms).
+    public struct HeldSocket: Hashable, Sendable {
+        public var socket: Int
+        public var since: Double
+    }
     private var creatorOfRoom: [RoomCode: String] = [:]
 
     public init() {}
@@ -23,16 +31,22 @@ public struct AddressLedger: Hashable, Sendable {
     /// A socket already admitted (another request on a keep-alive connection) is admitted again.
     ///
     /// ```swift
-    /// guard ledger.admit(socket: key, address: client, cap: limits.maxConnectionsPerAddress) else { /* 429 */ }
+    /// guard ledger.admit(socket: key, address: client, cap: limits.maxConnectionsPerAddress, at: now) else { /* 429 */ }
     /// ```
-    public mutating func admit(socket: Int, address: String, cap: Int) -> Bool {
+    public mutating func admit(socket: Int, address: String, cap: Int, at now: Double) -> Bool {
         if addressOfSocket[socket] != nil { return true }
-        let held = socketsPerAddress[address] ?? 0
-        if cap > 0 && held >= cap { return false }
+        if cap > 0 && sockets(of: address) >= cap { return false }
         addressOfSocket[socket] = address
-        socketsPerAddress[address] = held + 1
+        socketsOfAddress[address, default: []].append(HeldSocket(socket: socket, since: now))
         return true
     }
+
+    /// The sockets `address` holds, the longest-held first, with when each was admitted (ms).
+    ///
+    /// ```swift
+    /// for held in ledger.sockets(heldBy: client) where now - held.since >= 10_000 { /* … */ }
+    /// ```
+    public func sockets(heldBy address: String) -> [HeldSocket] { socketsOfAddress[address] ?? [] }
 
     /// Forgets a closed socket.
     ///
@@ -41,8 +55,8 @@ public struct AddressLedger: Hashable, Sendable {
     /// ```
     public mutating func release(socket: Int) {
         guard let address = addressOfSocket.removeValue(forKey: socket) else { return }
-        let held = (socketsPerAddress[address] ?? 1) - 1
-        socketsPerAddress[address] = held > 0 ? held : nil
+        socketsOfAddress[address]?.removeAll { $0.socket == socket }
+        if socketsOfAddress[address]?.isEmpty == true { socketsOfAddress[address] = nil }
     }
 
     /// Sockets `address` holds now.
@@ -50,7 +64,7 @@ public struct AddressLedger: Hashable, Sendable {
     /// ```swift
     /// ledger.sockets(of: "10.0.0.7")   // 2
     /// ```
-    public func sockets(of address: String) -> Int { socketsPerAddress[address] ?? 0 }
+    public func sockets(of address: String) -> Int { socketsOfAddress[address]?.count ?? 0 }
 
     /// Notes that `address` created `room`.
     ///
@@ -72,4 +86,11 @@ public struct AddressLedger: Hashable, Sendable {
     /// if ledger.rooms(createdBy: client) >= limits.maxRoomsPerAddress { /* tooManyRooms */ }
     /// ```
     public func rooms(createdBy address: String) -> Int { creatorOfRoom.values.reduce(0) { $0 + ($1 == address ? 1 : 0) } }
+
+    /// The codes of the open rooms `address` created.
+    ///
+    /// ```swift
+    /// ledger.codes(createdBy: "10.0.0.7")   // ["K7QM-X4TD-9R"]
+    /// ```
+    public func codes(createdBy address: String) -> [RoomCode] { creatorOfRoom.filter { $0.value == address }.map(\.key) }
 }

@@ -39,9 +39,13 @@ final class Connection {
     /// (a drag of the next card must not overtake the vote that made it the top card).
     var appendsInFlight = 0
     var heldMessages: [ClientMessage] = []
+    /// When it last looked a room code up (a `join` without a valid token), or opened: past its
+    /// address's failed lookups, the next may come `--slowed-join-interval` after this.
+    var lastLookupAt: ServerTime
 
-    init(id: ConnectionID, wsi: OpaquePointer, limits: TransportLimits, address: String) {
+    init(id: ConnectionID, wsi: OpaquePointer, limits: TransportLimits, address: String, openedAt: ServerTime) {
         self.address = address
+        lastLookupAt = openedAt
         self.id = id
         self.wsi = wsi
         outbound = OutboundQueue(capacity: limits.sendQueueCapacity, maxBytes: limits.sendQueueBytes)

@@ -1,24 +1,51 @@
 /// Room-code guessing defence: counts failed room-code lookups (a WebSocket join to an unknown room
 /// or with a bad token, an HTTP results request for an unknown room) per client address in a
-/// sliding window; an address past the limit is refused with `rateLimited` (HTTP 429) until its
-/// oldest failure leaves the window. Only failures count, so an address that never guesses wrong
-/// is never limited. Time is an input (ms).
+/// sliding window. Only failures count, so an address that never guesses wrong is never limited.
+/// Time is an input (ms).
+///
+/// Past the limit the address is *slowed*, not shut out, because everyone behind one NAT shares
+/// it: each of its WebSocket connections may look a code up once per `pace` (counted from the
+/// connection's opening or its previous lookup; `waitBeforeLookup`). A stranger guessing from a
+/// shared address gets at most one guess per connection per `pace`, and a member of that network
+/// who holds the right code still joins, a `pace` later. HTTP requests, one per connection,
+/// are refused until the oldest failure leaves the window (`retryAfter`).
 ///
 /// ```swift
-/// var guard_ = JoinGuard(maxFailures: 20, window: 60_000)
+/// var guard_ = JoinGuard(maxFailures: 20, window: 60_000, pace: 5_000)
 /// guard_.recordFailure(from: "10.0.0.7", at: 0)
 /// guard_.retryAfter("10.0.0.7", at: 1)   // nil until 20 failures within a minute, then seconds to wait
+/// guard_.waitBeforeLookup(from: "10.0.0.7", lastTry: 0, at: 1)   // nil until then; after, up to 5 s
 /// ```
 public struct JoinGuard: Hashable, Sendable {
     public let maxFailures: Int
     public let window: Double
+    /// Past the limit, the least time between two lookups on one connection (ms).
+    public let pace: Double
     private var failures: [String: [Double]] = [:]
     /// Addresses remembered at most (the oldest-looking are forgotten first when full).
     public static let maxAddresses = 10_000
 
-    public init(maxFailures: Int, window: Double = 60_000) {
+    public init(maxFailures: Int, window: Double = 60_000, pace: Double = 5_000) {
         self.maxFailures = maxFailures
         self.window = window
+        self.pace = pace
+    }
+
+    /// Seconds a WebSocket connection from `address` must wait before it may look a room code up,
+    /// or nil when it may now: always while the address is within its failures; past them, once
+    /// `pace` has passed since `lastTry` (the connection's previous lookup, or its opening).
+    /// Rounded up to whole seconds, at least 1.
+    ///
+    /// ```swift
+    /// if let wait = guard_.waitBeforeLookup(from: address, lastTry: connection.lastLookupAt, at: now) {
+    ///     /* rateLimited, retryAfter: wait */
+    /// }
+    /// ```
+    public mutating func waitBeforeLookup(from address: String, lastTry: Double, at now: Double) -> Double? {
+        guard isBlocked(address, at: now) else { return nil }
+        let allowedAt = lastTry + pace
+        guard now < allowedAt else { return nil }
+        return max(1, ((allowedAt - now) / 1000).rounded(.up))
     }
 
     /// Whether `address` has used up its failed lookups for now.

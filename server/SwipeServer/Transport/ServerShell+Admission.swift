@@ -34,12 +34,45 @@ extension ServerShell {
     var pendingSockets: Int { max(0, sockets.count - connections.count) }
 
     /// FILTER_HTTP_CONNECTION / FILTER_PROTOCOL_CONNECTION: counts the socket against its client's
-    /// address; false (refuse with 429) when that address already holds its share.
+    /// address; false (refuse with 429) when that address already holds its share. At the cap, the
+    /// address's longest-held socket that is in no room (plain HTTP kept alive, or a WebSocket that
+    /// never joined) and has had `lingeringSocketAge` to join one is hung up to make way: a stranger
+    /// behind the same NAT who opens sockets and sits on them must not keep the others out.
     func admit(_ wsi: OpaquePointer, address: String) -> Bool {
         let cap = configuration.transportLimits.maxConnectionsPerAddress
-        if ledger.admit(socket: Int(bitPattern: wsi), address: address, cap: cap) { return true }
-        logger.notice("refused a connection from \(address): it holds \(cap) already (--max-connections-per-address)")
+        let time = now
+        if ledger.admit(socket: Int(bitPattern: wsi), address: address, cap: cap, at: time) { return true }
+        if let lingering = lingeringSocket(of: address, at: time) {
+            ledger.release(socket: Int(bitPattern: lingering))
+            hangUp(lingering, address: address)
+            if ledger.admit(socket: Int(bitPattern: wsi), address: address, cap: cap, at: time) { return true }
+        }
+        logger.notice("refused a connection from \(address): it holds \(cap) already, all in rooms or new (--max-connections-per-address)")
         return false
+    }
+
+    /// How long a socket may sit in no room before, at its address's cap, it makes way (ms): twice
+    /// the slowed-join interval (10 s by default), so a slowed join is never the one hung up.
+    var lingeringSocketAge: ServerTime { 2 * joinGuard.pace }
+
+    /// `address`'s longest-held socket that is in no room, on no way into one, and older than `lingeringSocketAge`.
+    private func lingeringSocket(of address: String, at time: ServerTime) -> OpaquePointer? {
+        for held in ledger.sockets(heldBy: address) where time - held.since >= lingeringSocketAge {
+            guard let wsi = OpaquePointer(bitPattern: held.socket) else { continue }
+            guard let connection = connections[wsi] else { return wsi }   // plain HTTP, or a handshake never finished
+            if connection.room == nil, !connection.joinPending, connection.closing == nil { return wsi }
+        }
+        return nil
+    }
+
+    /// Ends a lingering socket to make way for a new one from its address.
+    private func hangUp(_ wsi: OpaquePointer, address: String) {
+        if let connection = connections[wsi] {
+            closeAfterFlush(connection, .policyViolation, "\(address) reached --max-connections-per-address; this connection had joined no room")
+        } else {
+            lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+        }
+        logger.info("hung up a socket from \(address) that had joined no room, to make way for a new one (--max-connections-per-address)")
     }
 
     /// The client address of the request being read on `wsi` (its headers must still be there).

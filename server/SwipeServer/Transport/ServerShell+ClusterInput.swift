@@ -42,7 +42,7 @@ extension ServerShell {
         }
         switch message {
         case let .create(request):
-            guard allowCreate(connection) else { return }
+            guard allowCreate(connection, at: time) else { return }
             switch registry.resolve(request) {
             case let .failure(error):
                 enqueue(.error(error), to: connection)
@@ -79,8 +79,9 @@ extension ServerShell {
     }
 
     private func join(_ request: JoinRoom, from connection: Connection, at time: ServerTime) {
-        // Past its failed lookups, an address gets no lookup without a token (a resume cannot be guessed).
-        if let wait = joinGuard.retryAfter(connection.address, at: time), request.token == nil {
+        // Past its failed lookups, an address's connections take turns looking a code up without a
+        // token (a resume cannot be guessed; its token is checked once the room is loaded).
+        if request.token == nil, let wait = joinGuard.waitBeforeLookup(from: connection.address, lastTry: connection.lastLookupAt, at: time) {
             enqueue(.error(rateLimitedJoin(connection, wait: wait)), to: connection)
             return
         }
@@ -93,6 +94,13 @@ extension ServerShell {
         let id = connection.id
         loadRoom(code) { [unowned self] found in
             guard let connection = connectionsByID[id] else { return }
+            // A join with a token is paced only now that its room is loaded (it may resume a member):
+            // a paced answer does not say whether the room exists.
+            if request.token != nil, !allowLookup(request, from: connection, at: now) {
+                connection.joinPending = false
+                return
+            }
+            connection.lastLookupAt = now
             guard found else {
                 connection.joinPending = false
                 if let outage = cluster?.outage {
@@ -101,11 +109,6 @@ extension ServerShell {
                     joinGuard.recordFailure(from: connection.address, at: now)
                     enqueue(.error(RoomRegistry.noRoom(request)), to: connection)
                 }
-                return
-            }
-            if let wait = joinGuard.retryAfter(connection.address, at: now), !holdsValidToken(request) {
-                connection.joinPending = false
-                enqueue(.error(rateLimitedJoin(connection, wait: wait)), to: connection)
                 return
             }
             let entry = ClusterEntry.connected(node: instance, connection: id.rawValue, join: request, token: registry.freshToken())

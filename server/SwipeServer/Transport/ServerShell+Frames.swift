@@ -8,7 +8,7 @@ extension ServerShell {
     func opened(_ wsi: OpaquePointer) {
         let address = upgradeAddresses.removeValue(forKey: wsi) ?? clientAddress(of: wsi)
         let connection = Connection(id: ConnectionID(nextConnectionNumber), wsi: wsi, limits: configuration.transportLimits,
-                                    address: address)
+                                    address: address, openedAt: now)
         nextConnectionNumber += 1
         connections[wsi] = connection
         // The hot callbacks find it here without hashing the pointer (cleared in `closed`, before
@@ -145,7 +145,7 @@ extension ServerShell {
         }
         switch message {
         case let .create(request):
-            guard allowCreate(connection) else { return }
+            guard allowCreate(connection, at: time) else { return }
             let result = registry.create(request, from: connection.id, at: time)
             if let code = result.room {
                 ledger.created(room: code, by: connection.address)
@@ -154,11 +154,8 @@ extension ServerShell {
             apply(result.effects, in: result.room)
         case let .join(request):
             // A resume with a valid token is never limited (128 random bits cannot be guessed); anything
-            // else from an address past its failed lookups is refused without looking the code up.
-            if let wait = joinGuard.retryAfter(connection.address, at: time), !holdsValidToken(request) {
-                enqueue(.error(rateLimitedJoin(connection, wait: wait)), to: connection)
-                return
-            }
+            // else from an address past its failed lookups waits its connection's turn.
+            guard allowLookup(request, from: connection, at: time) else { return }
             let result = registry.join(request, from: connection.id, at: time)
             if result.effects.contains(where: Self.isGuessMiss) { joinGuard.recordFailure(from: connection.address, at: time) }
             apply(result.effects, in: result.room)
@@ -169,10 +166,24 @@ extension ServerShell {
         }
     }
 
-    /// The refusal of a join from an address past its failed lookups.
+    /// True when `connection` may look `request`'s room up now: it resumes a member with a valid
+    /// token, or its address is within its failed lookups, or this connection's turn has come
+    /// (`JoinGuard.waitBeforeLookup`). Otherwise the client is told when to try again (false).
+    func allowLookup(_ request: JoinRoom, from connection: Connection, at time: ServerTime) -> Bool {
+        if let wait = joinGuard.waitBeforeLookup(from: connection.address, lastTry: connection.lastLookupAt, at: time),
+           !holdsValidToken(request) {
+            enqueue(.error(rateLimitedJoin(connection, wait: wait)), to: connection)
+            return false
+        }
+        connection.lastLookupAt = time
+        return true
+    }
+
+    /// The answer to a join from an address past its failed lookups, before its connection's turn.
     func rateLimitedJoin(_ connection: Connection, wait: Double) -> ProtocolError {
-        ProtocolError(.rateLimited, "join: too many failed joins (wrong room codes or tokens) from \(connection.address) "
-            + "(at most \(joinGuard.maxFailures) per minute); retry in \(Int(wait)) s", retryAfter: wait)
+        ProtocolError(.rateLimited, "join: over \(joinGuard.maxFailures) failed joins (wrong room codes or tokens) came from "
+            + "\(connection.address) in the last minute, so each connection from it may try a room code once every "
+            + "\(Int(joinGuard.pace / 1000)) s; retry in \(Int(wait)) s", retryAfter: wait)
     }
 
     /// False (and the client told) when the connection asked for `results` too often.
@@ -185,9 +196,17 @@ extension ServerShell {
     }
 
     /// False (and the client told) when the connection's address already has its cap of open rooms.
-    func allowCreate(_ connection: Connection) -> Bool {
+    /// At the cap, a room the address created and left before anyone else joined (its creator is
+    /// not within a drop grace) is evicted first: the unjoined-room timeout would evict it anyway,
+    /// and a stranger behind the same NAT who creates rooms and leaves must not stop the others creating.
+    func allowCreate(_ connection: Connection, at time: ServerTime) -> Bool {
         let cap = configuration.transportLimits.maxRoomsPerAddress
         guard cap > 0, ledger.rooms(createdBy: connection.address) >= cap else { return true }
+        if cluster == nil, let left = registry.leftUnjoined(among: ledger.codes(createdBy: connection.address)).first {
+            registry.remove(left)
+            evicted(left, why: "its address \(connection.address) reached --max-rooms-per-address and it was left unjoined")
+            return true
+        }
         enqueue(.error(ProtocolError(.tooManyRooms, "create: \(connection.address) already has \(cap) open rooms "
             + "(--max-rooms-per-address)")), to: connection)
         return false

@@ -66,7 +66,8 @@ final class ServerShell: @unchecked Sendable {
     /// How often abandoned rooms are looked for (ms): every minute, or twice per `unjoinedRoomTimeout`.
     let evictionInterval: ServerTime
     /// Failed joins per client address.
-    lazy var joinGuard = JoinGuard(maxFailures: configuration.transportLimits.failedJoinsPerMinute)
+    lazy var joinGuard = JoinGuard(maxFailures: configuration.transportLimits.failedJoinsPerMinute,
+                                   pace: configuration.transportLimits.slowedJoinIntervalSeconds * 1000)
     /// The durable log (nil with no data directory).
     var store: EventLog?
     /// When rooms' checkpoints are stored with their records.
@@ -156,17 +157,22 @@ final class ServerShell: @unchecked Sendable {
             timers.evictionCheck = time + evictionInterval
             let unjoined = configuration.unjoinedRoomTimeoutSeconds * 1000
             for code in registry.evictAbandoned(idle: Self.abandonedAfter, unjoinedIdle: unjoined, at: time) {
-                membersOnline[code] = nil
-                timers.cancelRoomTimer(code)
-                forgetStored(code)
-                ledger.removed(room: code)
-                logger.info("room \(code) evicted: nobody connected (and forgotten in the log)")
+                evicted(code, why: "nobody connected")
             }
         }
         if heapTrim.isDue(at: time) { _ = swipe_server_trim_heap() }
         if isStopRequested && shutdownDeadline == nil { beginShutdown() }
         finishIfShutDown(at: time)
         armWakeTimer()
+    }
+
+    /// Forgets a room the registry has just evicted (its timers, its place in the log, its creator's count).
+    func evicted(_ code: RoomCode, why: String) {
+        membersOnline[code] = nil
+        timers.cancelRoomTimer(code)
+        forgetStored(code)
+        ledger.removed(room: code)
+        logger.info("room \(code) evicted: \(why) (and forgotten in the log)")
     }
 
     /// Ends the service loop once a shutdown has closed every connection or run out of time.

@@ -15,6 +15,9 @@ public struct TransportLimits: Hashable, Sendable {
     /// Failed room-code lookups (unknown room, bad token, HTTP results of an unknown room) per
     /// client address per minute before `rateLimited` / HTTP 429.
     public var failedJoinsPerMinute: Int
+    /// Past `failedJoinsPerMinute`, each WebSocket connection from that address may look a room code
+    /// up once per this many seconds (the address is slowed, not shut out: a NAT is shared).
+    public var slowedJoinIntervalSeconds: Double = 5
     /// Keepalive: ping a connection silent this long (seconds); hang up one silent `idleTimeoutSeconds`.
     public var pingIntervalSeconds: Int
     public var idleTimeoutSeconds: Int
