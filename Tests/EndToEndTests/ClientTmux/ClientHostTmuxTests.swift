@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A room of three run from the host's client under tmux: the lobby's join line, start, skip,
-/// kick (Cy sees that she was removed and leaves with 4), export to files, reveal (everyone sees
+/// kick (Cy sees that she was removed and leaves with 4; `swipe join` as Cy again is refused with 2), export to files, reveal (everyone sees
 /// the final results), close (Bo sees the room closed and leaves with 5; Ann's client ends with 0).
 @Suite(.serialized) struct ClientHostTmuxTests {
     static let tmux = clientFindExecutable(["/usr/bin/tmux", "/usr/local/bin/tmux"])
@@ -48,6 +48,12 @@ import Testing
         let cyEnd = try cy.waitFor("SWIPE-EXITED 4")
         let cyScreen = try cy.joinedScreen()
         #expect(cyEnd != nil && cyScreen.contains("swipe: the host removed you from room"), "\(cyScreen)")
+        // Running `swipe join` again does not bring Cy back: the name is refused (exit 2).
+        let again = try ClientTmuxSession(tmux: tmux, name: "swipe-host-cy2-\(tag)", command: "\(swipe) join \(address) --name Cy")
+        defer { again.kill() }
+        let againEnd = try again.waitFor("SWIPE-EXITED")
+        let againScreen = try again.joinedScreen()
+        #expect(againEnd?.contains("SWIPE-EXITED 2") == true && againScreen.contains("the host removed Cy from room"), "\(againScreen)")
 
         try ann.keys("l")
         try bo.keys("h")

@@ -16,7 +16,7 @@ public enum HostPrompt: Hashable, Sendable {
     /// The yes/no question for a command.
     ///
     /// ```swift
-    /// HostPrompt.confirm(.kick, member: "m3").question(memberName: "Cy")   // "Remove Cy from the room?"
+    /// HostPrompt.confirm(.kick, member: "m3").question(memberName: "Cy")   // "Remove Cy from the room? The name cannot rejoin."
     /// ```
     public func question(memberName: String?) -> String {
         switch self {
@@ -24,7 +24,7 @@ public enum HostPrompt: Hashable, Sendable {
         case let .confirm(action, _):
             switch action {
             case .reveal: return "Reveal the results now and end voting for everyone?"
-            case .kick: return "Remove \(memberName ?? "this member") from the room?"
+            case .kick: return "Remove \(memberName ?? "this member") from the room? The name cannot rejoin."
             case .close: return "Close the room for everyone? It cannot be reopened."
             case .start, .skip, .export: return "Send \(action.rawValue)?"
             }

@@ -56,6 +56,7 @@ extension Room {
         }
         if target == host { return [fail(host, .notAllowed, "host kick: the host cannot kick themselves; close the room instead")] }
         let wasOnline = members[index].online
+        removedNames.insert(Self.nameKey(members[index].name))
         for card in members[index].voteOrder where outcomes[card] == nil {
             votes[card]?[target] = nil
         }

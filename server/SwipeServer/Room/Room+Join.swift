@@ -6,6 +6,17 @@ extension Room {
     /// The longest display name kept (longer names are cut).
     static let maxNameLength = 32
 
+    /// How a removed member's name is compared with a later join's: cleaned and cut as a member's
+    /// name is, then case-folded, so "Cy", "cy" and "CY " are one name.
+    ///
+    /// ```swift
+    /// Room.nameKey("Cy") == Room.nameKey("cy")   // true
+    /// ```
+    static func nameKey(_ name: String) -> String {
+        CoreBridge.limited(CoreBridge.clean(name), maxCharacters: maxNameLength)
+            .trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
     mutating func connect(_ connection: ConnectionID, _ join: JoinRoom, freshToken: String, asHost: Bool,
                           at now: ServerTime) -> [RoomEffect] {
         let verb = asHost ? "create" : "join"   // errors name the message that was sent
@@ -22,6 +33,9 @@ extension Room {
         let name = CoreBridge.limited(CoreBridge.clean(join.name), maxCharacters: Self.maxNameLength)
             .trimmingCharacters(in: .whitespaces)
         if name.isEmpty { return refuse(.badField, "\(verb): field \"name\" is empty (after removing control characters)") }
+        if removedNames.contains(Self.nameKey(name)) {
+            return refuse(.notAllowed, "\(verb): the host removed \(name) from room \(self.code); that name cannot join it again")
+        }
         let role: Role
         switch join.role ?? .member {
         case .host:

@@ -90,6 +90,7 @@ extension Room {
             members[new].role = .host
         case let .memberKicked(member):
             guard let index = memberIndex(member) else { return "no member \"\(member)\"" }
+            removedNames.insert(Self.nameKey(members[index].name))
             for card in members[index].voteOrder where outcomes[card] == nil { votes[card]?[member] = nil }
             members.remove(at: index)
         case let .voteCast(member, card, vote, seq):
@@ -134,6 +135,7 @@ struct DurableRoomState: Hashable {
     var members: [MemberState]
     var votes: [CardID: [MemberID: Vote]], outcomes: [CardID: CardOutcome]
     var nextMemberNumber: Int, hostCreated: Bool
+    var removedNames: Set<String>
 }
 
 extension Room {
@@ -147,6 +149,6 @@ extension Room {
                       voteOrder: $0.voteOrder, appliedSeqs: $0.appliedSeqs)
             },
             votes: votes.filter { !$0.value.isEmpty }, outcomes: outcomes, nextMemberNumber: nextMemberNumber,
-            hostCreated: hostCreated)
+            hostCreated: hostCreated, removedNames: removedNames)
     }
 }

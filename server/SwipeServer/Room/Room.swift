@@ -32,6 +32,8 @@ public struct Room: Sendable {
     var cardIndex: [CardID: Int] = [:]
     var nextMemberNumber = 1
     var hostCreated = false
+    /// The names of members the host removed (`Room.nameKey`): a `join` under one of them is refused.
+    var removedNames: Set<String> = []
 
     /// How many cards each member sees at once.
     ///

@@ -33,6 +33,7 @@ extension RoomCheckpoint {
         w.int(nextMemberNumber)
         w.bool(hostCreated)
         w.double(lastActivity)
+        if version >= 2 { w.array(removedNames) { w, name in w.string(name) } }
         return Self.magic + w.bytes
     }
 
@@ -66,6 +67,7 @@ extension RoomCheckpoint {
         nextMemberNumber = try r.int()
         hostCreated = try r.bool()
         lastActivity = try r.double()
+        removedNames = version >= 2 ? try r.array { r in try r.string() } : []
         guard r.isAtEnd else { throw CheckpointReader.Malformed(description: "bytes left after the checkpoint") }
     }
 

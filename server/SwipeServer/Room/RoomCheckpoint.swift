@@ -32,7 +32,8 @@ public struct RoomCheckpoint: Hashable, Sendable {
     }
 
     /// The format of this value; a larger one on disk was written by a newer server.
-    static let currentVersion = 1
+    /// 2 added `removedNames`.
+    static let currentVersion = 2
 
     var version = RoomCheckpoint.currentVersion
     var code: RoomCode, deckName: String, cards: [Card], settings: RoomSettings
@@ -41,6 +42,8 @@ public struct RoomCheckpoint: Hashable, Sendable {
     /// Cards with votes or an outcome, in deck order.
     var cardsDecided: [CardVotes]
     var nextMemberNumber: Int, hostCreated: Bool, lastActivity: ServerTime
+    /// Names of members the host removed (`Room.nameKey`), sorted; empty before version 2.
+    var removedNames: [String] = []
 
     /// The stored form (binary: `RoomCheckpoint+Binary.swift`).
     ///
@@ -86,7 +89,8 @@ extension Room {
                       voteOrder: member.voteOrder,
                       seqs: member.appliedSeqs.sorted { $0.key < $1.key }.map { .init(seq: $0.key, card: $0.value.card, vote: $0.value.vote) })
             },
-            cardsDecided: decided, nextMemberNumber: nextMemberNumber, hostCreated: hostCreated, lastActivity: lastActivity)
+            cardsDecided: decided, nextMemberNumber: nextMemberNumber, hostCreated: hostCreated, lastActivity: lastActivity,
+            removedNames: removedNames.sorted())
     }
 
     /// The room a checkpoint holds, with the server's current `maxMembers` and `animationLead`
@@ -119,5 +123,6 @@ extension Room {
         }
         nextMemberNumber = checkpoint.nextMemberNumber
         hostCreated = checkpoint.hostCreated
+        removedNames = Set(checkpoint.removedNames)
     }
 }
