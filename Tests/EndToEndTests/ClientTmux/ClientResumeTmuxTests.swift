@@ -90,4 +90,31 @@ import SwipeProtocol
             #expect(resolved.tally == Tally(card: "d1", likes: 1, voted: 1, eligible: 1))
         }
     }
+
+    /// Bo's connection is gone (the process stopped past the idle timeout) when the host removes
+    /// him; when it comes back, the resume is refused and swipe ends as removed (4), not as a new member.
+    @Test(.enabled(if: ClientTmuxTests.tmux != nil, "tmux is not installed"))
+    func aMemberRemovedWhileAwayIsToldSoWhenBack() throws {
+        guard let tmux = ClientTmuxTests.tmux else { return }
+        let server = try ServerProcess(arguments: ["--ping-interval", "1", "--idle-timeout", "2"])
+        defer { server.stop() }
+        let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let ann = try ServerSessionTests.connect(server)
+        ann.send(.create(CreateRoom(name: "Ann", cards: DurabilityRestartTests.cards, rule: .majority, pacing: .lockstep)))
+        let code = try #require(ServerSessionTests.welcome(ann)).room.code
+        let bo = try ClientTmuxSession(tmux: tmux, name: "swipe-awaybo-\(tag)",
+                                       command: "\(builtProduct("swipe")) join ws://127.0.0.1:\(server.port)/\(code.rawValue) --name Bo")
+        defer { bo.kill() }
+        #expect(ann.receive(until: { $0.type == "memberJoined" }, timeout: 10) != nil, "Bo never joined")
+        let pid = try #require(try bo.childPID())
+        kill(pid, SIGSTOP)
+        #expect(ann.receive(until: { $0.type == "memberOffline" }, timeout: 15) != nil, "Bo's silent connection was never closed")
+        ann.send(.host(HostCommand(command: .kick, member: "m2")))
+        #expect(ann.receive(until: { $0.type == "memberLeft" }, timeout: 10) != nil, "the kick did not happen")
+        kill(pid, SIGCONT)
+        #expect(try bo.waitFor("The host removed you from the room.", seconds: 20) != nil, "Bo was not told")
+        try bo.keys("x")
+        #expect(try bo.waitFor("SWIPE-EXITED 4") != nil, "swipe did not end as removed")
+        #expect(ann.receive(until: { $0.type == "memberJoined" }, timeout: 1) == nil, "Bo came back as a new member")
+    }
 }

@@ -106,14 +106,18 @@ import Testing
         #expect(model.banner == nil && model.notice == nil)
     }
 
-    @Test func aStaleResumeTokenRejoinsAsANewMember() {
+    /// Removed by the host while the connection was down: the resume is refused, and the client
+    /// ends as kicked (exit 4) instead of joining again as someone new.
+    @Test func aResumeRefusedDuringASessionEndsItAsRemoved() {
         var model = Fixtures.model()
         update(&model, .disconnected(reason: "gone"))
         update(&model, .tick(now: 1300))
         update(&model, .connected)
         let effects = update(&model, .server(.error(ProtocolError(.badToken, "join: unknown token"))))
-        #expect(effects == [.forgetMember(room: "K7QM-X4TD-9R"), .send(.join(JoinRoom(room: "K7QM-X4TD-9R", name: "Bo", role: .member)))])
+        #expect(effects == [.forgetMember(room: "K7QM-X4TD-9R"), .disconnect])
         #expect(model.token == nil)
+        #expect(model.ended == .kicked(room: "K7QM-X4TD-9R"))
+        #expect(model.ended?.status == 4)
     }
 
     /// A member this machine kept: the first join resumes them; a token the server no longer

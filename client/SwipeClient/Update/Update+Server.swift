@@ -95,13 +95,16 @@ extension AppModel {
     /// The longest `retryAfter` (seconds) a slowed join waits out by itself; longer ends the client.
     static let longestJoinWait = 120.0
 
-    /// The server refused our `join`/`create`: a stale resume token rejoins as a new member. Before
+    /// The server refused our `join`/`create`: a kept token the server no longer knows joins as a
+    /// new member; a resume refused during a session means the host removed us while we were away. Before
     /// a session existed any other refusal ends the client with the server's whole message (exit 2);
     /// a rejoin refused later (the room is gone) ends the session on a screen that says so.
     mutating func joinRefused(_ error: ProtocolError) -> [AppEffect] {
         switch error.code {
         case .badToken:
             token = nil
+            // Our membership is gone while we were away: only the host's kick removes a member.
+            if room != nil { return sessionEnded(reason: "kicked") }
             let code: RoomCode
             switch options.entry {
             case let .join(room, _): code = room
