@@ -166,15 +166,6 @@ final class ServerShell: @unchecked Sendable {
         armWakeTimer()
     }
 
-    /// Forgets a room the registry has just evicted (its timers, its place in the log, its creator's count).
-    func evicted(_ code: RoomCode, why: String) {
-        membersOnline[code] = nil
-        timers.cancelRoomTimer(code)
-        forgetStored(code)
-        ledger.removed(room: code)
-        logger.info("room \(code) evicted: \(why) (and forgotten in the log)")
-    }
-
     /// Ends the service loop once a shutdown has closed every connection or run out of time.
     func finishIfShutDown(at time: ServerTime) {
         if let deadline = shutdownDeadline, connections.isEmpty || time >= deadline { finished = true }
