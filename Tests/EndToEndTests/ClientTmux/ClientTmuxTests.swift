@@ -36,7 +36,7 @@ import Testing
         #expect(midDrag.contains("LIKE"), "the LIKE overlay did not appear while dragging:\n\(midDrag)")
         try bo.raw(["\u{1B}[<0;49;11m"])
         #expect(try bo.waitFor("You voted") != nil, "Bo's drag did not become a vote")
-        #expect(try bo.waitFor("waiting for 1 more") != nil, "Bo's screen does not say the group waits for Ann")
+        #expect(try bo.waitFor("waiting for Ann") != nil, "Bo's screen does not say the group waits for Ann")
         let annSees = try ann.waitFor("1/2 voted")
         let annScreen = try ann.screen()
         #expect(annSees != nil, "Bo's vote never reached Ann:\n\(annScreen)")

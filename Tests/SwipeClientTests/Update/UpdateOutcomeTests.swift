@@ -103,10 +103,12 @@ import Testing
     }
 
     /// Table: whether Cy (no vote) is online, whether Dee joined (online, no vote), and the tally
-    /// after my vote → what the status line says about who the card waits for (Ann has voted).
+    /// after my vote → what the status line says about who the card waits for (Ann has voted):
+    /// names when the count agrees and they are one or two, else how many.
     @Test(arguments: [(false, false, 3, "✓ You voted ♥ LIKE — waiting for Cy (reconnecting)"),
                       (false, true, 4, "✓ You voted ♥ LIKE — waiting for 2, Cy reconnecting"),
-                      (true, false, 3, "✓ You voted ♥ LIKE — waiting for 1 more · u undoes"),
+                      (true, false, 3, "✓ You voted ♥ LIKE — waiting for Cy · u undoes"),
+                      (true, true, 4, "✓ You voted ♥ LIKE — waiting for Cy and Dee · u undoes"),
                       (false, false, 4, "✓ You voted ♥ LIKE — waiting for 2 more · u undoes")])   // the count disagrees: no names
     func aMemberWhoseConnectionDroppedIsNamedWhileTheCardWaitsForThem(cyOnline: Bool, deeJoins: Bool, eligible: Int, status: String) {
         var model = Fixtures.model()

@@ -42,6 +42,20 @@ extension AppModel {
         return away.map(\.name)
     }
 
+    /// Lockstep: the online members the current card is still waiting for, by name, when the count
+    /// says so (they are all the card waits for) and they are at most two; empty otherwise.
+    ///
+    /// ```swift
+    /// model.stillToVote(on: "dune")   // ["Ann"]: the status line says "waiting for Ann"
+    /// ```
+    func stillToVote(on card: CardID) -> [String] {
+        guard let room, room.pacing == .lockstep, let waiting = waitingCount(on: card), (1...2).contains(waiting) else { return [] }
+        let unvoted = room.members.filter {
+            $0.online && $0.role.canVote && !$0.votedCurrent && !($0.id == me && myDirection(on: card) != nil)
+        }
+        return unvoted.count == waiting ? unvoted.map(\.name) : []
+    }
+
     /// The top card leaves now in `direction`, from `transform`; the rest move up.
     mutating func flyOffTop(_ top: Card, direction: SwipeDirection, from transform: CardTransform) {
         guard var room, room.visible.first?.id == top.id else { return }

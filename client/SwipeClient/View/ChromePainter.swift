@@ -85,7 +85,10 @@ struct ChromePainter {
                     // Members whose connection dropped are named (the help bar still shows u undo).
                     let away = model.reconnecting(on: top.id)
                     let names = away.joined(separator: ", ")
-                    if away.isEmpty {
+                    let unvoted = model.stillToVote(on: top.id)
+                    if away.isEmpty, !unvoted.isEmpty {
+                        text += " — waiting for \(unvoted.joined(separator: " and ")) · u undoes"
+                    } else if away.isEmpty {
                         text += " — waiting for \(waiting) more · u undoes"
                     } else if away.count == waiting {
                         text += " — waiting for \(names) (reconnecting)"
