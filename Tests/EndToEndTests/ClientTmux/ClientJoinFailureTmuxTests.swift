@@ -26,10 +26,9 @@ import Testing
         let command = "\(builtProduct("swipe")) " + arguments.replacingOccurrences(of: "PORT", with: "\(server.port)")
         let session = try ClientTmuxSession(tmux: tmux, name: "swipe-fail-\(tag)", columns: 80, rows: 24, command: command)
         defer { session.kill() }
-        let done = try #require(try session.waitFor("SWIPE-EXITED", seconds: 10), "the client did not exit")
-        let screen = try session.joinedScreen()
+        let (exitStatus, screen) = try session.exited()
         #expect(screen.contains(line), "missing \"\(line)\":\n\(screen)")
-        #expect(done.contains("SWIPE-EXITED \(status)"), "wrong exit status:\n\(screen)")
+        #expect("\(exitStatus)" == status, "wrong exit status:\n\(screen)")
         #expect(!screen.contains("waiting for the server"), "a frame stayed on screen:\n\(screen)")
         #expect(try session.pane("#{mouse_any_flag}") == "0")
     }
@@ -41,10 +40,9 @@ import Testing
         let session = try ClientTmuxSession(tmux: tmux, name: "swipe-dumb-\(tag)",
                                             command: "env TERM=dumb \(builtProduct("swipe")) join ws://127.0.0.1:9/ABCD --name Bo")
         defer { session.kill() }
-        let done = try #require(try session.waitFor("SWIPE-EXITED", seconds: 10), "the client did not exit")
-        let screen = try session.joinedScreen()
+        let (status, screen) = try session.exited()
         #expect(screen.contains("swipe: TERM=dumb cannot draw a full screen"), "\(screen)")
-        #expect(done.contains("SWIPE-EXITED 6"), "\(screen)")
+        #expect(status == 6, "\(screen)")
         #expect(!screen.contains("nope  →/l"), "the footer was drawn:\n\(screen)")
     }
 

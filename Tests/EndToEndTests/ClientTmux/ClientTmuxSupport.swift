@@ -104,6 +104,18 @@ struct ClientTmuxSession {
         }
     }
 
+    /// Waits until the client has exited (the session prints `SWIPE-EXITED status`): its exit
+    /// status and the whole screen with wrapped lines joined (the stderr line may be long).
+    func exited(seconds: Double = 10) throws -> (status: Int32, screen: String) {
+        guard try waitFor("SWIPE-EXITED", seconds: seconds) != nil else { throw ClientTestError("the client did not exit") }
+        let screen = try joinedScreen()
+        guard let line = screen.range(of: #"SWIPE-EXITED \d+"#, options: .regularExpression),
+              let status = Int32(screen[line].dropFirst("SWIPE-EXITED ".count)) else {
+            throw ClientTestError("no exit status on screen:\n\(screen)")
+        }
+        return (status, screen)
+    }
+
     /// The host's lobby, once it shows: the room code in it (`swipe create` sessions).
     func lobbyRoomCode() throws -> String {
         guard let lobby = try waitFor("press s to start") else { throw ClientTestError("Ann's client never showed the lobby") }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SwipeClient
 
@@ -19,18 +20,35 @@ import Testing
         #expect(why == "connection refused (nothing listens on 127.0.0.1 port 9)")
     }
 
-    /// (lws's detail with the status the server answered, the start of what the user reads)
-    static let refusals: [(String, String?)] = [
-        ("HS: ws upgrade response not 101 (HTTP 429)", "the server turned the connection away: too many connections from your address"),
-        ("HS: ws upgrade response not 101 (HTTP 403)", "the server refused this client (HTTP 403"),
-        ("HS: ws upgrade response not 101 (HTTP 503)", "the server answered HTTP 503 instead of opening a WebSocket"),
-        ("HS: ws upgrade response not 101", nil),
-        ("HS: ws upgrade response not 101 (HTTP x)", nil),
+    /// (the status the server answered the upgrade with, the start of what the user reads)
+    static let refusals: [(Int, String)] = [
+        (429, "the server turned the connection away: too many connections from your address"),
+        (403, "the server refused this client (HTTP 403"),
+        (503, "the server answered HTTP 503 instead of opening a WebSocket"),
     ]
 
     @Test(arguments: refusals)
-    func anUpgradeAnsweredWithAStatusSaysWhat(_ detail: String, _ start: String?) {
-        let why = ConnectDiagnosis.handshakeRefusal(detail)
-        #expect(why.map { $0.hasPrefix(start ?? "\u{0}") } ?? (start == nil), "\(why ?? "nil")")
+    func anUpgradeAnsweredWithAStatusSaysWhat(_ status: Int, _ start: String) {
+        let why = ConnectDiagnosis.handshakeRefusal(status: status)
+        #expect(why.hasPrefix(start), "\(why)")
+    }
+
+    /// A port that answers TCP (the handshake is what failed): the status decides what is said.
+    @Test(arguments: [(Int?.none, "HS: ws upgrade response not 101"), (429, "the server turned the connection away")])
+    func aListeningPortIsExplainedByTheStatusItAnswered(_ status: Int?, _ start: String) throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 4) == 0
+                && getsockname(listener, $0, &length) == 0 }
+        }
+        try #require(bound)
+        let why = ConnectDiagnosis.explain(host: "127.0.0.1", port: Int(UInt16(bigEndian: address.sin_port)),
+                                           lwsDetail: "HS: ws upgrade response not 101", httpStatus: status)
+        #expect(why.hasPrefix(start), "\(why)")
     }
 }

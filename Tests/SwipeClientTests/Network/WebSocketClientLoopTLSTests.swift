@@ -44,7 +44,7 @@ struct WebSocketClientLoopTLSTests {
         defer { loop.shutdown() }
         let id = loop.connect(try WebSocketURL(parsing: "wss://127.0.0.1:9/"))
         let events = log.wait { $0.contains(where: \.isTerminal) }
-        guard case let .connectFailed(failedID, reason)? = events.last else {
+        guard case let .connectFailed(failedID, reason, _)? = events.last else {
             Issue.record("expected connectFailed, got \(events)")
             return
         }
@@ -60,7 +60,7 @@ struct WebSocketClientLoopTLSTests {
         defer { loop.shutdown() }
         let id = loop.connect(try WebSocketURL(parsing: server.url))
         let events = log.wait { $0.contains(where: \.isTerminal) }
-        guard case let .connectFailed(failedID, _)? = events.last else {
+        guard case let .connectFailed(failedID, _, _)? = events.last else {
             Issue.record("expected connectFailed, got \(events)")
             return
         }

@@ -139,7 +139,7 @@ extension WebSocketClientEvent {
         defer { loop.shutdown() }
         let id = loop.connect(url)
         let events = log.wait { $0.contains(where: \.isTerminal) }
-        guard case let .connectFailed(failedID, reason)? = events.last else {
+        guard case let .connectFailed(failedID, reason, _)? = events.last else {
             Issue.record("expected connectFailed, got \(events)")
             return
         }

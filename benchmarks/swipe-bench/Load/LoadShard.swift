@@ -70,7 +70,7 @@ final class LoadShard: @unchecked Sendable {
             connectMore()
             guard let owner = owners[id.raw] else { return }
             apply(rooms[owner.room].handle(.connected(slot: owner.slot), at: now), room: owner.room)
-        case let .connectFailed(id, reason):
+        case let .connectFailed(id, reason, _):
             inFlight -= 1
             stats.connectFailures += 1
             if stats.connectFailures <= 3 { FileHandle.standardError.write(Data("swipe-bench: \(reason)\n".utf8)) }

@@ -46,13 +46,13 @@ final class ServerLink: @unchecked Sendable {
             }
         case let .closed(id, code, reason):
             if isCurrent(id) { inbox.post(.disconnected(reason: Self.describe(code: code, reason: reason))) }
-        case let .connectFailed(id, reason):
+        case let .connectFailed(id, reason, status):
             guard isCurrent(id) else { return }
             // Finding out why takes a name lookup and a TCP probe: not on the service thread.
             let url = self.url, inbox = self.inbox
             let detail = reason.range(of: "\(url): ").map { String(reason[$0.upperBound...]) } ?? reason
             DispatchQueue.global().async {
-                let why = ConnectDiagnosis.explain(host: url.host, port: url.port, lwsDetail: detail)
+                let why = ConnectDiagnosis.explain(host: url.host, port: url.port, lwsDetail: detail, httpStatus: status)
                 inbox.post(.disconnected(reason: "cannot connect to \(url): \(why)"))
             }
         }

@@ -82,7 +82,7 @@ public final class DemoCrew: @unchecked Sendable {
         case let .message(id, bytes):
             guard let index = connections[id], case let .success(message) = WireCodec.decodeServer(bytes) else { return }
             perform(bots[index].handle(.server(message)), for: index, on: id)
-        case let .closed(id, _, _), let .connectFailed(id, _):
+        case let .closed(id, _, _), let .connectFailed(id, _, _):
             connections[id] = nil
         }
     }

@@ -26,7 +26,7 @@ public struct ClientOptions: Hashable, Sendable {
     public var server: WebSocketURL?
     /// Who puts right-to-left text in display order (`--bidi client|terminal`).
     public var bidi: BidiMode
-    /// A `join` that this machine made before under the same name (`ResumeTokens`): its token,
+    /// A `join` that this machine made before under the same name (`KeptMembers`): its token,
     /// so the first `join` resumes that member, votes and all, instead of adding a new one.
     public var resumeToken: String?
 

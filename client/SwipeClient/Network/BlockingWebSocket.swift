@@ -194,7 +194,7 @@ public final class BlockingWebSocket: @unchecked Sendable {
             received.append(bytes)
         case let .closed(_, code, reason):
             state = .closed(code: code, reason: reason)
-        case .connectFailed(_, let reason):
+        case .connectFailed(_, let reason, _):
             state = .failed(reason)
         }
         condition.broadcast()

@@ -29,11 +29,11 @@ func clientLoopCallback(
         return 0
 
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
-        var detail = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "unknown error"
-        // The server answered the upgrade with an HTTP status instead of 101: say which.
+        let detail = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "unknown error"
+        // The server may have answered the upgrade with an HTTP status instead of 101.
         let status = Int(lws_http_client_http_response(wsi))
-        if status >= 300 { detail += " (HTTP \(status))" }
-        core.finishConnecting(connection.id, failure: "could not connect to \(connection.url): \(detail)")
+        core.finishConnecting(connection.id, failure: "could not connect to \(connection.url): \(detail)",
+                              httpStatus: status >= 300 ? status : nil)
         return 0
 
     case LWS_CALLBACK_CLIENT_RECEIVE:

@@ -230,12 +230,12 @@ final class ClientLoopCore: @unchecked Sendable {
         }
     }
 
-    /// Ends a connection that never opened.
-    func finishConnecting(_ id: ConnectionID, failure: String) {
+    /// Ends a connection that never opened (`httpStatus`: the server's answer to the upgrade, if any).
+    func finishConnecting(_ id: ConnectionID, failure: String, httpStatus: Int? = nil) {
         guard let connection = connections.removeValue(forKey: id.raw) else { return }
         connection.release()
         connection.leaveTLSGate()
-        onEvent(.connectFailed(id, reason: failure))
+        onEvent(.connectFailed(id, reason: failure, httpStatus: httpStatus))
     }
 
     /// Ends an open connection.

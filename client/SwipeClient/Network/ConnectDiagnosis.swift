@@ -12,7 +12,8 @@ import Foundation
 /// ```
 enum ConnectDiagnosis {
     /// A plain-words reason for a failed connection to `host:port`.
-    static func explain(host: String, port: Int, lwsDetail: String) -> String {
+    /// `httpStatus`: what the server answered the upgrade with, when it answered one other than 101.
+    static func explain(host: String, port: Int, lwsDetail: String, httpStatus: Int? = nil) -> String {
         if lwsDetail.range(of: "SSL", options: .caseInsensitive) != nil || lwsDetail.contains("TLS") {
             return "TLS handshake failed (\(lwsDetail)); is the server using wss:// with a certificate this machine trusts?"
         }
@@ -25,21 +26,20 @@ enum ConnectDiagnosis {
         }
         defer { freeaddrinfo(first) }
         switch probe(first.pointee, timeoutMs: 3000) {
-        case 0: return handshakeRefusal(lwsDetail) ?? lwsDetail   // TCP works: the WebSocket handshake itself failed
+        case 0: return httpStatus.map(handshakeRefusal(status:)) ?? lwsDetail   // TCP works: the WebSocket handshake itself failed
         case ECONNREFUSED: return "connection refused (nothing listens on \(host) port \(port))"
         case ETIMEDOUT: return "no answer from \(host) port \(port) within 3 s"
         case let code: return "cannot reach \(host) port \(port): " + String(cString: strerror(code))
         }
     }
 
-    /// Plain words for an upgrade the server answered with an HTTP status lws names as "(HTTP N)".
+    /// Plain words for an upgrade the server answered with HTTP `status` instead of 101.
     ///
     /// ```swift
-    /// ConnectDiagnosis.handshakeRefusal("HS: ws upgrade response not 101 (HTTP 429)")
+    /// ConnectDiagnosis.handshakeRefusal(status: 429)
     /// // "the server turned the connection away: too many connections from your address (HTTP 429) …"
     /// ```
-    static func handshakeRefusal(_ lwsDetail: String) -> String? {
-        guard let range = lwsDetail.range(of: "(HTTP "), let status = Int(lwsDetail[range.upperBound...].prefix(3)) else { return nil }
+    static func handshakeRefusal(status: Int) -> String {
         switch status {
         case 429:
             return "the server turned the connection away: too many connections from your address (HTTP 429); "

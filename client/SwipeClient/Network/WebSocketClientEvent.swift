@@ -26,7 +26,7 @@ public struct ConnectionID: Hashable, Sendable, CustomStringConvertible {
 ///     case .connected(let id): print(id, "open")
 ///     case .message(let id, let bytes): print(id, bytes.count, "bytes")
 ///     case .closed(let id, let code, let reason): print(id, "closed", code ?? 0, reason)
-///     case .connectFailed(let id, let reason): print(id, "failed:", reason)
+///     case .connectFailed(let id, let reason, let status): print(id, "failed:", reason, status ?? 0)
 ///     }
 /// }
 /// ```
@@ -38,6 +38,7 @@ public enum WebSocketClientEvent: Sendable {
     /// The connection ended after it was open (or a close was requested before it opened).
     /// `code` is the peer's close code, or ours when we closed, or nil when the socket just dropped.
     case closed(ConnectionID, code: UInt16?, reason: String)
-    /// The connection never opened: refused, unresolved, TLS or handshake failure.
-    case connectFailed(ConnectionID, reason: String)
+    /// The connection never opened: refused, unresolved, TLS or handshake failure. `httpStatus`:
+    /// what the server answered the upgrade with, when it answered one other than 101.
+    case connectFailed(ConnectionID, reason: String, httpStatus: Int? = nil)
 }

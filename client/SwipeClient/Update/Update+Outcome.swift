@@ -32,10 +32,7 @@ extension AppModel {
     /// model.reconnecting(on: "dune")   // ["Bo"]: the status line says "waiting for Bo (reconnecting)"
     /// ```
     func reconnecting(on card: CardID) -> [String] {
-        guard let room, room.pacing == .lockstep, let waiting = waitingCount(on: card) else { return [] }
-        let unvoted = room.members.filter {
-            $0.role.canVote && !$0.votedCurrent && !($0.id == me && myDirection(on: card) != nil)
-        }
+        guard let waiting = waitingCount(on: card), let unvoted = lockstepVotersWithoutAVote(on: card) else { return [] }
         let awayCount = waiting - unvoted.filter(\.online).count
         let away = unvoted.filter { !$0.online }
         guard awayCount > 0, awayCount == away.count else { return [] }
@@ -49,11 +46,16 @@ extension AppModel {
     /// model.stillToVote(on: "dune")   // ["Ann"]: the status line says "waiting for Ann"
     /// ```
     func stillToVote(on card: CardID) -> [String] {
-        guard let room, room.pacing == .lockstep, let waiting = waitingCount(on: card), (1...2).contains(waiting) else { return [] }
-        let unvoted = room.members.filter {
-            $0.online && $0.role.canVote && !$0.votedCurrent && !($0.id == me && myDirection(on: card) != nil)
-        }
-        return unvoted.count == waiting ? unvoted.map(\.name) : []
+        guard let waiting = waitingCount(on: card), (1...2).contains(waiting),
+              let online = lockstepVotersWithoutAVote(on: card)?.filter(\.online) else { return [] }
+        return online.count == waiting ? online.map(\.name) : []
+    }
+
+    /// Lockstep: the voters (online or not) with no vote on `card` as far as this client knows
+    /// (a vote of ours the server has not marked yet counts as cast); nil in a free room.
+    private func lockstepVotersWithoutAVote(on card: CardID) -> [MemberInfo]? {
+        guard let room, room.pacing == .lockstep else { return nil }
+        return room.members.filter { $0.role.canVote && !$0.votedCurrent && !($0.id == me && myDirection(on: card) != nil) }
     }
 
     /// The top card leaves now in `direction`, from `transform`; the rest move up.

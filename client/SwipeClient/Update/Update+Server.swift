@@ -105,12 +105,8 @@ extension AppModel {
             token = nil
             // Our membership is gone while we were away: only the host's kick removes a member.
             if room != nil { return sessionEnded(reason: "kicked") }
-            let code: RoomCode
-            switch options.entry {
-            case let .join(room, _): code = room
-            case .create: code = room?.code ?? ""
-            }
-            return [.forgetMember(room: code), .send(.join(JoinRoom(room: code, name: options.name, role: myInfo?.role)))]
+            // A kept token (the first join) the server no longer knows: join as someone new, as asked.
+            return [.forgetMember(room: RoomCode(joinCode)), .send(joinMessage())]
         case .rateLimited where (error.retryAfter ?? .infinity) <= Self.longestJoinWait:
             // Slowed, not refused (others on this network guessed room codes): go again when told.
             joinRetryAt = now + max(1, error.retryAfter ?? 1) * 1000

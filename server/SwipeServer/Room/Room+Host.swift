@@ -56,11 +56,7 @@ extension Room {
         }
         if target == host { return [fail(host, .notAllowed, "host kick: the host cannot kick themselves; close the room instead")] }
         let wasOnline = members[index].online
-        removedNames.insert(Self.nameKey(members[index].name))
-        for card in members[index].voteOrder where outcomes[card] == nil {
-            votes[card]?[target] = nil
-        }
-        members.remove(at: index)
+        removeMember(at: index)
         var effects: [RoomEffect] = [log(.memberKicked(member: target), at: now)]
         if wasOnline {
             effects.append(.send(.roomClosed(RoomClosed(reason: "kicked")), to: target))
@@ -72,5 +68,14 @@ extension Room {
         }
         effects += resolveLockstepIfDecided(at: now)
         return effects
+    }
+
+    /// Takes a member out of the room as a kick does, live or replayed from the log: their votes on
+    /// undecided cards go, and their name may not join again (`removedNames`).
+    mutating func removeMember(at index: Int) {
+        let member = members[index]
+        removedNames.insert(Self.nameKey(member.name))
+        for card in member.voteOrder where outcomes[card] == nil { votes[card]?[member.id] = nil }
+        members.remove(at: index)
     }
 }

@@ -26,12 +26,17 @@ extension Room {
     mutating func handOverHostIfGone(at now: ServerTime) -> [RoomEffect] {
         guard phase != .closed, hostIsGone,
               let old = members.firstIndex(where: { $0.role == .host }), let new = hostHeir else { return [] }
-        members[old].role = .member
-        members[new].role = .host
+        handHost(from: old, to: new)
         return [
             log(.hostChanged(from: members[old].id, to: members[new].id), at: now),
             .broadcast(.memberUpdated(memberInfo(members[old])), except: nil),
             .broadcast(.memberUpdated(memberInfo(members[new])), except: nil),
         ]
+    }
+
+    /// The host role moves from member `old` to member `new` (indices), live or replayed from the log.
+    mutating func handHost(from old: Int, to new: Int) {
+        members[old].role = .member
+        members[new].role = .host
     }
 }

@@ -6,16 +6,22 @@ extension Room {
     /// The longest display name kept (longer names are cut).
     static let maxNameLength = 32
 
-    /// How a removed member's name is compared with a later join's: cleaned and cut as a member's
-    /// name is, then case-folded, so "Cy", "cy" and "CY " are one name.
+    /// A name as a member gets it: control characters removed, cut to `maxNameLength`, trimmed.
+    ///
+    /// ```swift
+    /// Room.displayName("  Bo\u{7} ")   // "Bo"
+    /// ```
+    static func displayName(_ name: String) -> String {
+        CoreBridge.limited(CoreBridge.clean(name), maxCharacters: maxNameLength).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// How a removed member's name is compared with a later join's: the display name, case-folded,
+    /// so "Cy", "cy" and "CY " are one name.
     ///
     /// ```swift
     /// Room.nameKey("Cy") == Room.nameKey("cy")   // true
     /// ```
-    static func nameKey(_ name: String) -> String {
-        CoreBridge.limited(CoreBridge.clean(name), maxCharacters: maxNameLength)
-            .trimmingCharacters(in: .whitespaces).lowercased()
-    }
+    static func nameKey(_ name: String) -> String { displayName(name).lowercased() }
 
     mutating func connect(_ connection: ConnectionID, _ join: JoinRoom, freshToken: String, asHost: Bool,
                           at now: ServerTime) -> [RoomEffect] {
@@ -30,8 +36,7 @@ extension Room {
             }
             return resume(index, on: connection, at: now)
         }
-        let name = CoreBridge.limited(CoreBridge.clean(join.name), maxCharacters: Self.maxNameLength)
-            .trimmingCharacters(in: .whitespaces)
+        let name = Self.displayName(join.name)
         if name.isEmpty { return refuse(.badField, "\(verb): field \"name\" is empty (after removing control characters)") }
         if removedNames.contains(Self.nameKey(name)) {
             return refuse(.notAllowed, "\(verb): the host removed \(name) from room \(self.code); that name cannot join it again")

@@ -86,13 +86,10 @@ extension Room {
             if case .memberOnline = event { members[index].online = true } else { members[index].online = false }
         case let .hostChanged(from, to):
             guard let old = memberIndex(from), let new = memberIndex(to) else { return "no member \"\(from)\" or \"\(to)\"" }
-            members[old].role = .member
-            members[new].role = .host
+            handHost(from: old, to: new)
         case let .memberKicked(member):
             guard let index = memberIndex(member) else { return "no member \"\(member)\"" }
-            removedNames.insert(Self.nameKey(members[index].name))
-            for card in members[index].voteOrder where outcomes[card] == nil { votes[card]?[member] = nil }
-            members.remove(at: index)
+            removeMember(at: index)
         case let .voteCast(member, card, vote, seq):
             guard let index = memberIndex(member) else { return "no member \"\(member)\"" }
             guard cardIndex[card] != nil else { return "no card \"\(card)\"" }

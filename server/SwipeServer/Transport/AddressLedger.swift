@@ -85,7 +85,7 @@ public struct AddressLedger: Hashable, Sendable {
     /// ```swift
     /// if ledger.rooms(createdBy: client) >= limits.maxRoomsPerAddress { /* tooManyRooms */ }
     /// ```
-    public func rooms(createdBy address: String) -> Int { creatorOfRoom.values.reduce(0) { $0 + ($1 == address ? 1 : 0) } }
+    public func rooms(createdBy address: String) -> Int { codes(createdBy: address).count }
 
     /// The codes of the open rooms `address` created.
     ///

@@ -59,7 +59,7 @@ extension ServerShell {
     private func lingeringSocket(of address: String, at time: ServerTime) -> OpaquePointer? {
         for held in ledger.sockets(heldBy: address) where time - held.since >= lingeringSocketAge {
             guard let wsi = OpaquePointer(bitPattern: held.socket) else { continue }
-            guard let connection = connections[wsi] else { return wsi }   // plain HTTP, or a handshake never finished
+            guard let connection = connection(at: wsi) else { return wsi }   // plain HTTP, or a handshake never finished
             if connection.room == nil, !connection.joinPending, connection.closing == nil { return wsi }
         }
         return nil
@@ -67,7 +67,7 @@ extension ServerShell {
 
     /// Ends a lingering socket to make way for a new one from its address.
     private func hangUp(_ wsi: OpaquePointer, address: String) {
-        if let connection = connections[wsi] {
+        if let connection = connection(at: wsi) {
             closeAfterFlush(connection, .policyViolation, "\(address) reached --max-connections-per-address; this connection had joined no room")
         } else {
             lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)

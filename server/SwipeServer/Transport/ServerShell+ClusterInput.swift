@@ -79,12 +79,10 @@ extension ServerShell {
     }
 
     private func join(_ request: JoinRoom, from connection: Connection, at time: ServerTime) {
-        // Past its failed lookups, an address's connections take turns looking a code up without a
-        // token (a resume cannot be guessed; its token is checked once the room is loaded).
-        if request.token == nil, let wait = joinGuard.waitBeforeLookup(from: connection.address, lastTry: connection.lastLookupAt, at: time) {
-            enqueue(.error(rateLimitedJoin(connection, wait: wait)), to: connection)
-            return
-        }
+        // Past its failed lookups, an address's connections take turns looking a code up. A join
+        // without a token takes its turn before the store is read; one with a token once its room
+        // is loaded (it may resume a member, and 128 random bits cannot be guessed).
+        if request.token == nil, !allowLookup(request, from: connection, at: time) { return }
         guard let code = RoomCodes.canonical(request.room.rawValue) else {
             joinGuard.recordFailure(from: connection.address, at: time)
             enqueue(.error(RoomRegistry.noRoom(request)), to: connection)
@@ -94,13 +92,11 @@ extension ServerShell {
         let id = connection.id
         loadRoom(code) { [unowned self] found in
             guard let connection = connectionsByID[id] else { return }
-            // A join with a token is paced only now that its room is loaded (it may resume a member):
-            // a paced answer does not say whether the room exists.
+            // A paced answer does not say whether the room exists.
             if request.token != nil, !allowLookup(request, from: connection, at: now) {
                 connection.joinPending = false
                 return
             }
-            connection.lastLookupAt = now
             guard found else {
                 connection.joinPending = false
                 if let outage = cluster?.outage {
