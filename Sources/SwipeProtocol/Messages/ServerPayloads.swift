@@ -12,13 +12,20 @@ public struct Welcome: Hashable, Sendable, Codable {
     /// Server time in milliseconds (monotonic, since the server started).
     public var serverTime: Double
     public var room: RoomSnapshot
+    /// The `seq` your next `swipe` or `undo` should carry: one more than the highest the server has
+    /// applied for you. A client that resumes a member in a new process (its own count back at 1)
+    /// continues from here, so a new vote is not taken for a resend of an old one. Absent from
+    /// servers before it was added.
+    public var nextSeq: Int?
 
-    public init(protocol: Int = ProtocolVersion.current, you: MemberID, token: String, serverTime: Double, room: RoomSnapshot) {
+    public init(protocol: Int = ProtocolVersion.current, you: MemberID, token: String, serverTime: Double, room: RoomSnapshot,
+                nextSeq: Int? = nil) {
         self.protocol = `protocol`
         self.you = you
         self.token = token
         self.serverTime = serverTime
         self.room = room
+        self.nextSeq = nextSeq
     }
 }
 

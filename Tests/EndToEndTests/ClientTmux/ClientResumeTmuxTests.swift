@@ -42,6 +42,13 @@ import SwipeProtocol
         #expect(try ann.waitFor("● Bo") != nil, "Ann does not see Bo back")
         let annScreen = try ann.screen()
         #expect(annScreen.contains("GROUP (2)") && annScreen.contains("1/2 voted"), "Bo came back as someone new:\n\(annScreen)")
+        // The new process's votes count: its first one is not taken for a resend of the old process's.
+        try ann.keys("l")
+        #expect(try again.waitFor("Card 2 of") != nil, "card 1 did not resolve")
+        try again.keys("l")
+        try ann.keys("l")
+        let third = try ann.waitFor("Card 3 of")
+        #expect(third != nil, "Bo's vote from the new process was not counted:\n\((try? ann.screen()) ?? "")")
 
         let fresh = try ClientTmuxSession(tmux: tmux, name: "swipe-bo3-\(tag)", stateHome: boState, command: join + " --fresh")
         defer { fresh.kill() }

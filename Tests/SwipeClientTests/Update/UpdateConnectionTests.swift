@@ -190,4 +190,17 @@ import Testing
         #expect(model.notice == nil)
         #expect(model.connection == .reconnecting(attempt: 2, retryAt: 1250 + 500))
     }
+
+    /// A member resumed in a new process: its votes count on from the seq the server says, so a
+    /// new vote is not taken for a resend of one the old process made.
+    @Test(arguments: [(Int?.some(7), 7), (nil, 1), (.some(1), 1)])
+    func votesCountOnFromTheWelcomesNextSeq(_ nextSeq: Int?, _ used: Int) {
+        var model = UpdateConnectionTests.fresh()
+        update(&model, .tick(now: 0))
+        update(&model, .connected)
+        var welcome = Fixtures.welcome()
+        welcome.nextSeq = nextSeq
+        update(&model, .server(.welcome(welcome)))
+        #expect(update(&model, .key(.right)) == [.send(.swipe(SwipeVote(card: "dune", direction: .right, seq: used)))])
+    }
 }

@@ -57,3 +57,35 @@ import Testing
         #expect(effects == [.send(.voteAccepted(VoteAccepted(card: "dune", vote: .like, seq: 5, undone: false)), to: "m2")])
     }
 }
+
+/// A member resumed by a new process (its own seq count back at 1) votes again: the welcome says
+/// where to count on from, and a seq reused for a different vote is a new vote, not a resend.
+@Suite struct RoomSeqReuseTests {
+    @Test func theWelcomeCarriesTheNextSeq() throws {
+        var h = RoomSeqTests.started(.lockstep)
+        let token = try #require(h.room?.members.first { $0.id == "m2" }?.token)
+        #expect(h.welcome("m2")?.nextSeq == 1)
+        h.send("m2", .swipe(SwipeVote(card: "dune", direction: .right, seq: 4)))
+        h.disconnect("m2")
+        _ = h.join("Bo", token: token)
+        #expect(h.welcome("m2")?.nextSeq == 5)
+    }
+
+    /// (the card the new process likes with seq 1, which the old process used to like "dune";
+    /// whether it is applied)
+    @Test(arguments: [
+        (CardID("amelie"), true),   // another card: a new vote
+        ("dune", false),            // the same vote: a resend
+    ])
+    func aSeqReusedForAnotherVoteIsANewVote(_ card: CardID, _ applied: Bool) {
+        var h = RoomSeqTests.started(.lockstep)
+        h.send("m1", .swipe(SwipeVote(card: "dune", direction: .right, seq: 1)))
+        h.send("m2", .swipe(SwipeVote(card: "dune", direction: .right, seq: 1)))   // dune resolves
+        if card != "dune" { h.send("m1", .swipe(SwipeVote(card: card, direction: .right, seq: 2))) }
+        let logged = h.log.count
+        h.send("m2", .swipe(SwipeVote(card: card, direction: .right, seq: 1)))
+        #expect(h.lastError("m2") == nil)
+        #expect((h.log.count > logged) == applied)
+        #expect(h.room?.results().ranking.first { $0.card == card }?.likes == 2)
+    }
+}

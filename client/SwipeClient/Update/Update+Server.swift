@@ -150,6 +150,8 @@ extension AppModel {
     mutating func welcomed(_ welcome: Welcome) -> [AppEffect] {
         me = welcome.you
         token = welcome.token
+        // This member may have voted from another process (a resumed membership): count on from there.
+        nextSeq = max(nextSeq, welcome.nextSeq ?? 1)
         clockOffset = welcome.serverTime - now
         connection = .online
         var room = welcome.room

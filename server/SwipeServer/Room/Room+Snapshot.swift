@@ -62,7 +62,8 @@ extension Room {
 
     /// The full snapshot `member` needs to draw the room.
     func welcome(for member: MemberID, at now: ServerTime) -> Welcome {
-        let token = members.first { $0.id == member }?.token ?? ""
+        let info = members.first { $0.id == member }
+        let token = info?.token ?? ""
         let (visible, remaining) = window(for: member)
         let tallies: [Tally]
         switch settings.pacing {
@@ -78,6 +79,7 @@ extension Room {
             timerSeconds: settings.timerSeconds, quorum: settings.quorum, members: members.map(memberInfo),
             totalCards: cards.count, remaining: remaining, visible: visible, tallies: tallies, myVotes: myVotes,
             matches: matches, deadline: deadline, layout: settings.layout)
-        return Welcome(you: member, token: token, serverTime: now, room: snapshot)
+        return Welcome(you: member, token: token, serverTime: now, room: snapshot,
+                       nextSeq: (info?.appliedSeqs.keys.max() ?? 0) + 1)
     }
 }

@@ -21,7 +21,9 @@ extension Room {
 
     mutating func swipe(_ swipe: SwipeVote, by index: Int, at now: ServerTime) -> [RoomEffect] {
         let id = members[index].id
-        if let seq = swipe.seq, let applied = members[index].appliedSeqs[seq] {
+        // A resend: the same seq for the same vote. A seq reused for another vote is a new one.
+        if let seq = swipe.seq, let applied = members[index].appliedSeqs[seq],
+           applied.card == swipe.card, applied.vote == swipe.direction.vote {
             return [reacknowledge(applied, seq: seq, for: id)]
         }
         if let existing = votes[swipe.card]?[id], outcomes[swipe.card] == nil {
@@ -59,7 +61,8 @@ extension Room {
 
     mutating func undo(_ undo: UndoVote, by index: Int, at now: ServerTime) -> [RoomEffect] {
         let id = members[index].id
-        if let seq = undo.seq, let applied = members[index].appliedSeqs[seq] {
+        if let seq = undo.seq, let applied = members[index].appliedSeqs[seq], applied.vote == nil,
+           undo.card == nil || undo.card == applied.card {
             return [reacknowledge(applied, seq: seq, for: id)]
         }
         let target = undo.card ?? members[index].voteOrder.last { outcomes[$0] == nil }
