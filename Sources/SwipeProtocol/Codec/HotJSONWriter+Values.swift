@@ -3,7 +3,8 @@ import SwipeCore
 /// The nested values of the hot messages (animations with their curves and transforms, cards with
 /// their images), each as `JSONEncoder` with sorted keys writes it.
 extension HotJSONWriter {
-    static func write(_ animation: CardAnimation, to json: inout JSONBytes) {
+    /// An animation: the message itself (`type` written), or one of a `cardResolved`'s `animations`.
+    static func write(_ animation: CardAnimation, to json: inout JSONBytes, asMessage: Bool = true) {
         json.key("card"); json.string(animation.card.rawValue)
         json.key("curve"); write(animation.curve, to: &json)
         json.key("duration"); json.number(animation.duration)
@@ -13,7 +14,7 @@ extension HotJSONWriter {
         if let member = animation.member { json.key("member"); json.string(member.rawValue) }
         json.key("startAt"); json.number(animation.startAt)
         json.key("to"); write(animation.to, to: &json)
-        json.key("type"); json.string("animation")
+        if asMessage { json.key("type"); json.string("animation") }
     }
 
     static func write(_ curve: AnimationCurve, to json: inout JSONBytes) {

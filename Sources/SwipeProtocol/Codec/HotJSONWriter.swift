@@ -30,7 +30,13 @@ public enum HotJSONWriter {
         case let .animation(animation): write(animation, to: &json)
         case let .voteAccepted(accepted): write(accepted, to: &json)
         case let .cardResolved(resolved):
+            if let animations = resolved.animations {
+                json.key("animations"); json.array(animations) { json, animation in
+                    json.open(); write(animation, to: &json, asMessage: false); json.close()
+                }
+            }
             json.key("card"); json.string(resolved.card.rawValue)
+            if let matched = resolved.matched { json.key("matched"); write(matched, to: &json) }
             json.key("outcome"); json.string(resolved.outcome.rawValue)
             json.key("remaining"); json.integer(resolved.remaining)
             json.key("tally"); json.open(); write(resolved.tally, to: &json, type: nil); json.close()

@@ -58,24 +58,29 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable, Codable {
 
 /// The protocol's version, sent in `welcome` and as the WebSocket subprotocol name. Version 2 is
 /// version 1 with a vote's marks carried in its `tally` instead of a `memberUpdated` after it (one
-/// message per vote for everyone); a server speaks both, by the subprotocol the client chose.
+/// message per vote for everyone); version 3 is version 2 with a resolution's animations and match
+/// carried in its `cardResolved` (one message per resolution). A server speaks all three, by the
+/// subprotocol the client chose.
 ///
 /// ```swift
-/// ProtocolVersion.subprotocol          // "swipedeck.v2"
+/// ProtocolVersion.subprotocol          // "swipedeck.v3"
 /// ProtocolVersion.version(ofSubprotocol: "swipedeck.v1")   // 1
 /// ```
 public enum ProtocolVersion {
-    public static let current = 2
-    public static let subprotocol = "swipedeck.v2"
+    public static let current = 3
+    public static let subprotocol = "swipedeck.v3"
+    /// Version 2's name: still served.
+    public static let subprotocolV2 = "swipedeck.v2"
     /// Version 1's name: still served, and what a client that offers no subprotocol gets.
     public static let subprotocolV1 = "swipedeck.v1"
     /// What a client offers, best first.
-    public static let offered = [subprotocol, subprotocolV1]
+    public static let offered = [subprotocol, subprotocolV2, subprotocolV1]
 
     /// The version a subprotocol name stands for (nil: not ours).
     public static func version(ofSubprotocol name: String) -> Int? {
         switch name {
-        case subprotocol: return 2
+        case subprotocol: return 3
+        case subprotocolV2: return 2
         case subprotocolV1: return 1
         default: return nil
         }

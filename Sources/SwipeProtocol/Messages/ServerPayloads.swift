@@ -150,10 +150,14 @@ public struct VoteAccepted: Hashable, Sendable, Codable {
     }
 }
 
-/// `cardResolved`: the card is decided; the receiver's new visible window follows.
+/// `cardResolved`: the card is decided; the receiver's new visible window follows. In protocol 3 it
+/// is the whole resolution in one message: the `animations` that show it (lockstep) and the
+/// `matched` card when the group agreed; older versions get those as `animation` and `match`
+/// messages of their own (`ServerMessage.asSent(toProtocol:)`).
 ///
 /// ```json
-/// {"type":"cardResolved","card":"dune","outcome":"match","tally":{…},"visible":[…],"remaining":7}
+/// {"type":"cardResolved","card":"dune","outcome":"match","tally":{…},"visible":[…],"remaining":7,
+///  "animations":[{"card":"dune","kind":"flyOff",…}],"matched":{"id":"dune","title":"Dune"}}
 /// ```
 public struct CardResolved: Hashable, Sendable, Codable {
     public var card: CardID
@@ -161,13 +165,20 @@ public struct CardResolved: Hashable, Sendable, Codable {
     public var tally: Tally
     public var visible: [Card]
     public var remaining: Int
+    /// Protocol 3: the animations that show the resolution, in the order they were computed.
+    public var animations: [CardAnimation]?
+    /// Protocol 3: the card the group agreed on (what `match` says in older versions).
+    public var matched: Card?
 
-    public init(card: CardID, outcome: CardOutcome, tally: Tally, visible: [Card], remaining: Int) {
+    public init(card: CardID, outcome: CardOutcome, tally: Tally, visible: [Card], remaining: Int,
+                animations: [CardAnimation]? = nil, matched: Card? = nil) {
         self.card = card
         self.outcome = outcome
         self.tally = tally
         self.visible = visible
         self.remaining = remaining
+        self.animations = animations
+        self.matched = matched
     }
 }
 

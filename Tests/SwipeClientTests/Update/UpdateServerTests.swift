@@ -132,6 +132,36 @@ import Testing
         #expect(model.room?.tallies.contains { $0.card == "dune" } == false)
     }
 
+    /// Protocol 3's one message per resolution leaves the screen exactly as the older versions' three kinds do.
+    @Test(arguments: [true, false])
+    func aWholeResolutionActsAsItsPartsDo(matched: Bool) {
+        let next = Card(id: "heat", title: "Heat")
+        let animations = [
+            // Against the way the outcome alone would send it, so the carried fly-off shows it was played.
+            CardAnimation(card: "dune", kind: .flyOff, from: .identity, to: CardTransform(translation: Point(x: matched ? -500 : 500, y: 0)),
+                          curve: .linear, duration: 0.4, startAt: 50_100),
+            CardAnimation(card: "amelie", kind: .reflow, from: CardTransform(translation: Point(x: 0, y: 30)), to: .identity,
+                          curve: .linear, duration: 0.2, startAt: 50_100, index: 0),
+            CardAnimation(card: "heat", kind: .appear, from: CardTransform(scale: 3.5, alpha: 0), to: .identity,
+                          curve: .spring(bounciness: 9, speed: 16), duration: 0.55, startAt: 50_100, index: 2),
+        ]
+        let whole = CardResolved(card: "dune", outcome: matched ? .match : .noMatch,
+                                 tally: Tally(card: "dune", likes: matched ? 2 : 0, nopes: matched ? 0 : 2, voted: 2, eligible: 2),
+                                 visible: [Fixtures.cards[1], Fixtures.cards[2], next], remaining: 9,
+                                 animations: animations, matched: matched ? Fixtures.cards[0] : nil)
+        var inParts = Fixtures.model()
+        let parts = ServerMessage.cardResolved(whole).asSent(toProtocol: 2)
+        #expect(parts.count == animations.count + (matched ? 2 : 1))
+        for part in parts { update(&inParts, .server(part)) }
+        var atOnce = Fixtures.model()
+        update(&atOnce, .server(.cardResolved(whole)))
+        #expect(atOnce == inParts)
+        #expect(atOnce.leaving.map(\.direction) == [matched ? .left : .right], "the carried fly-off was played")
+        #expect(atOnce.playing["amelie"]?.motion.kind == .reflow)
+        #expect((atOnce.banner?.match.card.id == "dune") == matched)
+        #expect(atOnce.room?.matches == (matched ? ["dune"] : []))
+    }
+
     @Test func matchShowsTheBanner() {
         var model = Fixtures.model()
         update(&model, .server(.match(Match(card: Fixtures.cards[0], tally: Tally(card: "dune", likes: 3)))))

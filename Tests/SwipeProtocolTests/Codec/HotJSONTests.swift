@@ -64,6 +64,11 @@ import Testing
                         image: image)
         }
         mutating func cards() -> [Card] { (0..<mutator.roll(4)).map { _ in card() } }
+        mutating func animation() -> CardAnimation {
+            CardAnimation(card: CardID(string()), kind: AnimationKind.allCases[mutator.roll(AnimationKind.allCases.count)],
+                          from: transform(), to: transform(), curve: curve(), duration: number(),
+                          startAt: number(), member: flag() ? MemberID(string()) : nil, index: flag() ? integer() : nil)
+        }
 
         /// Every kind the hot writer covers.
         mutating func hotMessage() -> ServerMessage {
@@ -80,18 +85,16 @@ import Testing
             case 4: return .memberLeft(MemberRef(member: MemberID(string())))
             case 5: return flag() ? .memberOnline(MemberRef(member: MemberID(string())))
                 : .memberOffline(MemberRef(member: MemberID(string())))
-            case 6:
-                return .animation(CardAnimation(card: CardID(string()), kind: AnimationKind.allCases[mutator.roll(AnimationKind.allCases.count)],
-                                                from: transform(), to: transform(), curve: curve(), duration: number(),
-                                                startAt: number(), member: flag() ? MemberID(string()) : nil,
-                                                index: flag() ? integer() : nil))
+            case 6: return .animation(animation())
             case 7:
                 return .voteAccepted(VoteAccepted(card: CardID(string()), vote: flag() ? Vote.allCases[mutator.roll(3)] : nil,
                                                   seq: flag() ? integer() : nil, undone: flag(),
                                                   visible: flag() ? cards() : nil, remaining: flag() ? integer() : nil))
             case 8:
                 return .cardResolved(CardResolved(card: CardID(string()), outcome: CardOutcome.allCases[mutator.roll(CardOutcome.allCases.count)],
-                                                  tally: tally(), visible: cards(), remaining: integer()))
+                                                  tally: tally(), visible: cards(), remaining: integer(),
+                                                  animations: flag() ? (0..<mutator.roll(6)).map { _ in animation() } : nil,
+                                                  matched: flag() ? card() : nil))
             case 9: return .match(Match(card: card(), tally: tally()))
             case 10: return .phase(PhaseChanged(phase: RoomPhase.allCases[mutator.roll(RoomPhase.allCases.count)],
                                                 deadline: flag() ? number() : nil))

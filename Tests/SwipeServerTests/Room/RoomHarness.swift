@@ -35,10 +35,10 @@ struct RoomHarness {
             case let .reply(message, to: connection):
                 replies[connection, default: []].append(message)
                 lastReply = message
-            case let .send(message, to: member): inbox[member, default: []].append(message)
+            case let .send(message, to: member): inbox[member, default: []] += message.asSent(toProtocol: 1)
             case let .broadcast(message, except: skipped), let .broadcastToProtocol1(message, except: skipped):   // as a protocol-1 client
                 for member in members where member != skipped && (room?.members.first { $0.id == member }?.online ?? false) {
-                    inbox[member, default: []].append(message)
+                    inbox[member, default: []] += message.asSent(toProtocol: 1)
                 }
                 if case .roomClosed = message, room == nil {
                     for member in inbox.keys where member != skipped { inbox[member, default: []].append(message) }

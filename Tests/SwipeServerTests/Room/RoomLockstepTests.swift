@@ -33,6 +33,29 @@ import SwipeProtocol
         #expect(h.room?.currentIndex == 1)
     }
 
+    /// The room emits a resolution as one message (protocol 3's); the shell splits it for older versions.
+    @Test func aResolutionIsOneBroadcastCarryingItsAnimationsAndMatch() throws {
+        var h = Self.started()
+        h.swipe("m1", "dune", .right)
+        h.swipe("m2", "dune", .right)
+        h.swipe("m3", "dune", .right)
+        let messages = h.effects.compactMap { effect -> ServerMessage? in
+            switch effect {
+            case let .broadcast(message, _), let .broadcastToProtocol1(message, _), let .send(message, _): message
+            case .bind, .reply, .close, .scheduleTimer, .cancelTimer, .append: nil
+            }
+        }
+        #expect(!messages.contains { $0.type == "animation" || $0.type == "match" }, "\(messages.map(\.type))")
+        let resolutions = messages.compactMap { if case let .cardResolved(r) = $0 { r } else { nil } }
+        #expect(resolutions.count == 1)
+        let resolved = try #require(resolutions.first)
+        #expect(resolved.matched?.id == "dune")
+        let animations = try #require(resolved.animations)
+        #expect(animations.first?.kind == .flyOff && animations.first?.card == "dune")
+        #expect(animations.dropFirst().allSatisfy { $0.kind == .reflow || $0.kind == .appear })
+        #expect(animations.dropFirst().map(\.card) == Array(resolved.visible.prefix(animations.count - 1).map(\.id)))
+    }
+
     @Test func everyAcceptedVoteIsLoggedBeforeItsAck() throws {
         var h = Self.started()
         h.swipe("m2", "dune", .right)

@@ -50,10 +50,12 @@ extension AppModel {
                 }
             }
             if let early = sentAhead, early.card.id == tally.card, tally.eligible > tally.voted { bringBackSentAhead() }
-        case let .cardResolved(resolved): cardResolved(resolved)
-        case let .match(match):
-            banner = MatchBanner(match: match, shownAt: now)
-            editRoom { room in if !room.matches.contains(match.card.id) { room.matches.append(match.card.id) } }
+        case let .cardResolved(resolved):
+            // Protocol 3 carries the whole resolution; older versions send the same as messages of their own.
+            for animation in resolved.animations ?? [] { play(animation) }
+            cardResolved(resolved)
+            if let card = resolved.matched { matched(Match(card: card, tally: resolved.tally)) }
+        case let .match(match): matched(match)
         case let .results(results):
             self.results = results
             if results.final { showingResults = true }
@@ -77,6 +79,12 @@ extension AppModel {
             }
         }
         return []
+    }
+
+    /// The group agreed on a card: the banner, and the card among the room's matches.
+    mutating func matched(_ match: Match) {
+        banner = MatchBanner(match: match, shownAt: now)
+        editRoom { room in if !room.matches.contains(match.card.id) { room.matches.append(match.card.id) } }
     }
 
     /// The server's messages name cards by id (`undo: card "c04" is already resolved`): the

@@ -50,7 +50,8 @@ extension Room {
         }
     }
 
-    /// Records the outcome and tells everyone: animation, the new window, the match, and what comes next.
+    /// Records the outcome and tells everyone in one `cardResolved`: the animations, the new window,
+    /// the match, then what comes next.
     /// `decidedAmong` is the `eligible` the rule was applied to (the votes cast, when a timer or
     /// quorum decided); the final tally reports it, so `cardResolved` and `match` say what was compared.
     mutating func resolve(_ card: Card, _ outcome: CardOutcome, decidedAmong: Int? = nil, at now: ServerTime) -> [RoomEffect] {
@@ -59,22 +60,25 @@ extension Room {
         var finalTally = tally(of: card.id)
         if let decidedAmong { finalTally.eligible = decidedAmong }
         var effects: [RoomEffect] = [log(.cardResolved(card: card.id, outcome: outcome), at: now)]
+        // One message for the whole resolution (protocol 3); the shell splits it for older versions.
+        let matched = outcome == .match ? card : nil
         switch settings.pacing {
         case .lockstep:
             currentIndex += 1
             let (visible, remaining) = window(for: MemberID(""))
-            effects += RoomAnimations.lockstepResolution(card: card.id, outcome: outcome, tally: finalTally,
-                                                        window: visible, layout: settings.layout, at: animationStart(at: now))
-            effects.append(.broadcast(.cardResolved(CardResolved(card: card.id, outcome: outcome, tally: finalTally,
-                                                                 visible: visible, remaining: remaining)), except: nil))
+            let animations = RoomAnimations.lockstepResolution(card: card.id, outcome: outcome, tally: finalTally, window: visible,
+                                                               layout: settings.layout, at: animationStart(at: now))
+            effects.append(.broadcast(.cardResolved(CardResolved(card: card.id, outcome: outcome, tally: finalTally, visible: visible,
+                                                                 remaining: remaining, animations: animations, matched: matched)),
+                                      except: nil))
         case .free:
             for member in members {
                 let (visible, remaining) = window(for: member.id)
                 effects.append(.send(.cardResolved(CardResolved(card: card.id, outcome: outcome, tally: finalTally,
-                                                                visible: visible, remaining: remaining)), to: member.id))
+                                                                visible: visible, remaining: remaining, matched: matched)),
+                                     to: member.id))
             }
         }
-        if outcome == .match { effects.append(.broadcast(.match(Match(card: card, tally: finalTally)), except: nil)) }
         if outcomes.count >= cards.count || (settings.pacing == .lockstep && currentCard == nil) {
             effects += finish(at: now)
         } else {

@@ -111,15 +111,14 @@ enum RoomAnimations {
 
     /// Lockstep: everyone sees the card leave the way the group leaned, then the stack move up.
     static func lockstepResolution(card: CardID, outcome: CardOutcome, tally: Tally, window: [Card], layout: RoomLayout,
-                                   at now: ServerTime) -> [RoomEffect] {
+                                   at now: ServerTime) -> [CardAnimation] {
         let direction: SwipeDirection
         switch outcome {
         case .match: direction = .right
         case .noMatch, .timedOut, .skipped: direction = tally.score > tally.nopes ? .right : .left
         }
         var animations = [animation(StandardAnimations.flyOff(from: .identity, direction: direction), card: card, at: now, member: nil)]
-        animations += reflow(window: window, layout: layout, member: nil, at: now)
-        return animations.map { .broadcast(.animation($0), except: nil) }
+        return animations + reflow(window: window, layout: layout, member: nil, at: now)
     }
 
     /// Free pacing: the swiper's own card flies off and their stack moves up.

@@ -232,7 +232,7 @@ final class ServerShell: @unchecked Sendable {
                     welcome.`protocol` = connection.protocolVersion   // the version this connection chose
                     enqueue(.welcome(welcome), to: connection)
                 } else {
-                    enqueue(message, to: connection)
+                    for sent in message.asSent(toProtocol: connection.protocolVersion) { enqueue(sent, to: connection) }
                 }
             case let .broadcast(message, except: skipped):
                 if let code { broadcast(message, in: code, except: skipped, toProtocol1Only: false) }
@@ -262,12 +262,23 @@ final class ServerShell: @unchecked Sendable {
         armWakeTimer()
     }
 
-    /// Encodes once and queues for every online member of the room (but `skipped`).
+    /// Encodes once per protocol version that gets it and queues for every online member of the
+    /// room (but `skipped`). A message older versions get split (`asSent(toProtocol:)`) is split once.
     func broadcast(_ message: ServerMessage, in code: RoomCode, except skipped: MemberID?, toProtocol1Only: Bool) {
-        guard let members = membersOnline[code], let bytes = encode(message) else { return }
+        guard let members = membersOnline[code] else { return }
         let (key, replaceable) = coalescingKey(message)
+        var bytes: [UInt8]?
+        var olderVersions: [Int: [[UInt8]]] = [:]
         for (member, connection) in members where member != skipped {
-            guard !toProtocol1Only || connection.protocolVersion == 1 else { continue }
+            let version = connection.protocolVersion
+            guard !toProtocol1Only || version == 1 else { continue }
+            if message.differs(forProtocol: version) {
+                if olderVersions[version] == nil { olderVersions[version] = message.asSent(toProtocol: version).compactMap(encode) }
+                for sent in olderVersions[version] ?? [] { enqueue(sent, key: nil, replaceable: false, to: connection) }
+                continue
+            }
+            if bytes == nil { bytes = encode(message) }
+            guard let bytes else { return }
             enqueue(bytes, key: key, replaceable: replaceable, to: connection)
         }
     }

@@ -232,10 +232,10 @@ public final class SwipeServerHost: @unchecked Sendable {
         return copy
     }
 
-    /// swipedeck.v1 first (lws's default, for clients that offer no subprotocol), then swipedeck.v2;
-    /// one callback serves both and each connection remembers which it chose.
+    /// swipedeck.v1 first (lws's default, for clients that offer no subprotocol), then v2 and v3;
+    /// one callback serves all and each connection remembers which it chose.
     private func makeProtocols() -> UnsafeMutablePointer<lws_protocols> {
-        let names = [ProtocolVersion.subprotocolV1, ProtocolVersion.subprotocol]
+        let names = [ProtocolVersion.subprotocolV1, ProtocolVersion.subprotocolV2, ProtocolVersion.subprotocol]
         let list = UnsafeMutablePointer<lws_protocols>.allocate(capacity: names.count + 1)
         for (index, name) in names.enumerated() {
             var swipe = lws_protocols()
