@@ -19,6 +19,7 @@ mkdir -p "$out"
 for mode in idle load; do
     port="$(free_port)"
     valgrind --tool=callgrind --callgrind-out-file="$out/$mode.out" "$bin" --port "$port" --data :memory: --log-level warning \
+        --max-connections-per-address 0 --max-rooms-per-address 0 \
         >/dev/null 2>"$out/$mode.err" &
     vpid=$!
     WAIT_PORT_TENTHS=300 wait_port "$port" "swipe-server under callgrind" "$out/$mode.err"
