@@ -20,7 +20,7 @@ import Testing
         func lines() -> [Substring] { (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n") ?? [] }
         let refusing = ProcessProbe.eventually {
             let now = lines()
-            return now.count >= 20 || (now.contains { $0.contains("out of descriptors") } && now.contains { $0.contains("too high") })
+            return now.count >= 20 || now.contains { $0.contains("out of descriptors") }
         }
         #expect(refusing)
         #expect(Self.openDescriptors(pid) >= 60)
@@ -30,6 +30,10 @@ import Testing
         #expect(written.filter { $0.contains("out of descriptors") }.count == 1)
         // accept never failed with EMFILE (repeats of that line would be folded into one, so look for it).
         #expect(!written.contains { $0.contains("accept: errno 24") })
+        // Nor did lws get a socket numbered past its table: lws 4.1.6 leaves such a half-adopted
+        // connection behind ("fd N too high"), and destroying the context then corrupted the heap
+        // (SIGABRT or SIGSEGV at the SIGTERM below, about 1 run in 60 under load).
+        #expect(!written.contains { $0.contains("too high") }, "\(written.filter { $0.contains("too high") })")
         #expect(server.process.isRunning)
 
         silent.removeAll()   // they hang up: the server recovers by itself

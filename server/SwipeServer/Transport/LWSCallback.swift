@@ -16,11 +16,12 @@ func swipeServerCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, 
                          _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
     switch reason {
     case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
-        // `input` carries the accepted socket (lws 4.1); its request head is counted (through
-        // SSL_read's plaintext when the server speaks TLS).
+        // `input` carries the accepted socket (lws 4.1): refused (closed by lws) when lws could not
+        // number it; otherwise its request head is counted (through SSL_read's plaintext with TLS).
         if let wsi, let shell = shell(of: wsi) {
-            ReceiveGuard.watchHead(socket: Int32(truncatingIfNeeded: Int(bitPattern: input)),
-                                   tls: shell.configuration.tlsCertificatePath != nil)
+            let socket = Int32(truncatingIfNeeded: Int(bitPattern: input))
+            guard shell.acceptsSocket(numbered: socket) else { return 1 }
+            ReceiveGuard.watchHead(socket: socket, tls: shell.configuration.tlsCertificatePath != nil)
         }
         return 0
     case LWS_CALLBACK_WSI_CREATE:

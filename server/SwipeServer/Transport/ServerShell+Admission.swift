@@ -6,6 +6,17 @@ import CLibWebSockets
 import Foundation
 
 extension ServerShell {
+    /// FILTER_NETWORK_CONNECTION, before lws adopts a socket it accepted: false (lws closes it at
+    /// once) when its number is past lws's table (`descriptorBudget`). lws counts only its own
+    /// sockets against that table, but numbers follow every descriptor the process holds; lws 4.1.6
+    /// then fails to insert the socket ("fd N too high") and leaves the half-adopted connection
+    /// behind, which corrupted the heap when the context was destroyed (a crash at shutdown).
+    func acceptsSocket(numbered socket: Int32) -> Bool {
+        guard descriptorBudget > 0, Int(socket) >= descriptorBudget else { return true }
+        warnOutOfDescriptors()
+        return false
+    }
+
     /// WSI_CREATE: a socket lws accepted (TCP connected; no request read yet).
     func socketCreated(_ wsi: OpaquePointer) {
         sockets.insert(wsi)
@@ -13,10 +24,16 @@ extension ServerShell {
             socketCapacity = max(1, descriptorBudget - (open - sockets.count))
         }
         guard let capacity = socketCapacity, sockets.count >= capacity - 1 else { return }
+        warnOutOfDescriptors()
+    }
+
+    /// Says that connections are being refused for want of descriptors, at most once a minute.
+    private func warnOutOfDescriptors() {
         let time = now
         if let last = lastDescriptorWarning, time - last < Self.descriptorWarningInterval { return }
         lastDescriptorWarning = time
-        let message = "out of descriptors: \(sockets.count) sockets open (room for about \(capacity) under the open-file limit); "
+        let room = socketCapacity.map { "room for about \($0)" } ?? "lws can number up to \(descriptorBudget)"
+        let message = "out of descriptors: \(sockets.count) sockets open (\(room) under the open-file limit); "
             + "refusing new connections until some close (said at most once a minute)"
         logger.warning("\(message)")
     }
