@@ -1,7 +1,8 @@
 // Shell: the state behind WebSocketClientLoop. `connect`, `enqueue` and `shutdown` run on any
-// thread and touch only `lock`-protected fields (`inbox`, `nextID`, `stopRequested`, `finished`).
-// Everything else — `context`, `connections`, `writeBuffer` — is touched only on the service thread
-// (`runServiceThread` and the lws callback it triggers).
+// thread and touch only `lock`-protected fields (`inbox`, `nextID`, `stopRequested`, `finished`),
+// and wake the loop with lws_cancel_service on `context` while holding `lock`; the service thread
+// clears `context` under `lock` before it destroys it. Everything else — `connections`,
+// `writeBuffer` — is touched only on the service thread (`runServiceThread` and its lws callbacks).
 import CLibWebSockets
 import Foundation
 
@@ -84,9 +85,8 @@ final class ClientLoopCore: @unchecked Sendable {
         nextID += 1
         let wake = inbox.isEmpty
         inbox.append(.connect(id, url, insecure: insecure))
-        let ctx = stopRequested ? nil : context
+        if wake, !stopRequested { wakeServiceThread() }
         lock.unlock()
-        if wake, let ctx { lws_cancel_service(ctx) }
         return id
     }
 
@@ -95,18 +95,16 @@ final class ClientLoopCore: @unchecked Sendable {
         if stopRequested { lock.unlock(); return }
         let wake = inbox.isEmpty
         inbox.append(command)
-        let ctx = context
+        if wake { wakeServiceThread() }
         lock.unlock()
-        if wake, let ctx { lws_cancel_service(ctx) }
     }
 
     func shutdown() {
         lock.lock()
         let alreadyStopping = stopRequested
         stopRequested = true
-        let ctx = context
+        if !alreadyStopping { wakeServiceThread() }
         lock.unlock()
-        if !alreadyStopping, let ctx { lws_cancel_service(ctx) }
         // Called on the service thread itself (say, a deinit triggered inside onEvent): the loop
         // stops on its own; waiting here would deadlock.
         lock.lock()
@@ -117,14 +115,16 @@ final class ClientLoopCore: @unchecked Sendable {
         // socket has anything to say.
         lock.lock()
         while !finished {
-            if !lock.wait(until: Date().addingTimeInterval(0.05)) {
-                let ctx = finished ? nil : context
-                lock.unlock()
-                if let ctx { lws_cancel_service(ctx) }
-                lock.lock()
-            }
+            if !lock.wait(until: Date().addingTimeInterval(0.05)) { wakeServiceThread() }
         }
         lock.unlock()
+    }
+
+    /// With `lock` held: makes the service thread's wait return. Holding the lock keeps the context
+    /// alive meanwhile (the service thread clears `context` under it before destroying it), and
+    /// lws_cancel_service only writes to lws's wake pipe, taking no lock the service thread holds.
+    private func wakeServiceThread() {
+        if let context { lws_cancel_service(context) }
     }
 
     // MARK: service thread
@@ -147,6 +147,10 @@ final class ClientLoopCore: @unchecked Sendable {
                 break
             }
         }
+        // From here on no other thread wakes the context (they wake it with `lock` held).
+        lock.lock()
+        context = nil
+        lock.unlock()
         lws_context_destroy(ctx)
         if let driver { swipe_ev_driver_free(driver) }
         driver = nil
@@ -155,7 +159,6 @@ final class ClientLoopCore: @unchecked Sendable {
         protocols.deallocate()
         writeBuffer.deallocate()
         lock.lock()
-        context = nil
         finished = true
         lock.broadcast()
         lock.unlock()

@@ -1,7 +1,8 @@
 // The server's state on the lws service thread: registry, connections, room timers.
 // Runs ONLY on the service thread (every method is called from lws callbacks or the service loop);
-// the exceptions are `requestStop` and `post`, which take the lock and wake the loop with
-// lws_cancel_service. The loop sleeps until a socket, lws_cancel_service, or the wake-up for the
+// the exceptions are `requestStop` and `post`, which take the lock and, holding it, wake the loop
+// with lws_cancel_service (the service thread refuses wake-ups under the lock before it destroys
+// the context). The loop sleeps until a socket, lws_cancel_service, or the wake-up for the
 // earliest deadline in `timers` needs it: with lws's poll loop that wake-up is the lws wake timer;
 // with the libev (epoll) loop it is the host's nudge (`secondsUntilNudge`, at most a second ahead),
 // whose lws_cancel_service runs `serviceHousekeeping`, and the lws wake timer is not used.
@@ -82,6 +83,9 @@ final class ServerShell: @unchecked Sendable {
 
     private let stopLock = NSLock()
     private var stopRequested = false
+    /// The context other threads wake (guarded by `stopLock`): set once it exists, cleared before it
+    /// is destroyed, so a signal that stops the server never reaches a destroyed context.
+    private var wakeTarget: OpaquePointer?
     /// Work posted from other threads, run on the service thread (guarded by `stopLock`).
     private var inbox: [@Sendable (ServerShell) -> Void] = []
 
@@ -110,18 +114,35 @@ final class ServerShell: @unchecked Sendable {
     // MARK: stop (any thread)
 
     func requestStop() {
-        stopLock.lock()
-        stopRequested = true
-        stopLock.unlock()
-        if let context { lws_cancel_service(context) }
+        stopLock.withLock {
+            stopRequested = true
+            wakeService()
+        }
     }
 
     /// Runs `job` on the service thread soon (any thread may call this).
     func post(_ job: @escaping @Sendable (ServerShell) -> Void) {
-        stopLock.lock()
-        inbox.append(job)
-        stopLock.unlock()
-        if let context { lws_cancel_service(context) }
+        stopLock.withLock {
+            inbox.append(job)
+            wakeService()
+        }
+    }
+
+    /// Other threads may wake this context from now on (called once it exists).
+    func acceptWakeups(for context: OpaquePointer) {
+        stopLock.withLock { wakeTarget = context }
+    }
+
+    /// Service thread, before `lws_context_destroy`: no other thread touches the context after this
+    /// returns (a wake-up already under way finishes first, since both hold `stopLock`).
+    func refuseWakeups() {
+        stopLock.withLock { wakeTarget = nil }
+    }
+
+    /// With `stopLock` held: makes the service thread's wait return (lws_cancel_service only
+    /// writes to lws's wake pipe; it takes no lock the service thread could hold).
+    private func wakeService() {
+        if let wakeTarget { lws_cancel_service(wakeTarget) }
     }
 
     private func drainInbox() {

@@ -118,6 +118,7 @@ public final class SwipeServerHost: @unchecked Sendable {
             shell.startCluster(cluster, probe: probe, loop: loop)
         }
         shell.armWakeTimer()   // the first deadline; afterwards the service thread re-arms it
+        shell.acceptWakeups(for: context)
         running = true
         let thread = Thread { [self] in serviceLoop() }
         thread.name = "swipe-server lws"
@@ -215,6 +216,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         }
         shell.disarmWakeTimer()
         shell.closeCluster()
+        shell.refuseWakeups()
         lws_context_destroy(context)
         if let driver { swipe_ev_driver_free(driver) }
         driver = nil
