@@ -8,8 +8,11 @@ import SwipeProtocol
         var rooms: [String: ServerTime]
         var eviction: ServerTime?
         var shutdown: ServerTime?
+        var heapTrim: ServerTime? = nil
         var earliest: ServerTime?
-        var description: String { "rooms \(rooms), eviction \(String(describing: eviction)), shutdown \(String(describing: shutdown))" }
+        var description: String {
+            "rooms \(rooms), eviction \(String(describing: eviction)), shutdown \(String(describing: shutdown)), heap trim \(String(describing: heapTrim))"
+        }
     }
 
     static let earliestCases: [EarliestCase] = [
@@ -20,11 +23,16 @@ import SwipeProtocol
         EarliestCase(rooms: ["AAAA-AAAA-AA": 1_500], eviction: 60_000, shutdown: 1_200, earliest: 1_200),
         EarliestCase(rooms: ["AAAA-AAAA-AA": 70_000], eviction: 60_000, shutdown: nil, earliest: 60_000),
         EarliestCase(rooms: ["AAAA-AAAA-AA": 5], eviction: nil, shutdown: nil, earliest: 5),
+        EarliestCase(rooms: [:], eviction: nil, shutdown: nil, heapTrim: 300, earliest: 300),
+        EarliestCase(rooms: ["AAAA-AAAA-AA": 1_500], eviction: 60_000, shutdown: 2_000, heapTrim: 700, earliest: 700),
+        EarliestCase(rooms: ["AAAA-AAAA-AA": 1_500], eviction: 60_000, shutdown: 2_000, heapTrim: 1_600, earliest: 1_500),
+        EarliestCase(rooms: [:], eviction: 60_000, shutdown: 2_000, heapTrim: 2_500, earliest: 2_000),
     ]
 
     @Test(arguments: earliestCases)
     func theEarliestDeadlineWins(_ table: EarliestCase) {
         var schedule = TimerSchedule(evictionCheck: table.eviction, shutdownDeadline: table.shutdown)
+        schedule.heapTrimCheck = table.heapTrim
         for (room, at) in table.rooms { schedule.setRoomTimer(RoomCode(room), at: at) }
         #expect(schedule.earliest == table.earliest)
         let expected: TimerSchedule.WakeChange = table.earliest.map { .arm(at: $0) } ?? .keep

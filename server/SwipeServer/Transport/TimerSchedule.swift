@@ -55,8 +55,14 @@ public struct TimerSchedule: Hashable, Sendable {
     }
 
     /// The earliest deadline of all (nil when there is nothing to wake for).
+    /// Asked on every turn of the service loop, so it allocates nothing.
     public var earliest: ServerTime? {
-        [roomTimers.values.min(), evictionCheck, shutdownDeadline, heapTrimCheck].compactMap { $0 }.min()
+        func earlier(_ a: ServerTime?, _ b: ServerTime?) -> ServerTime? {
+            guard let a else { return b }
+            guard let b else { return a }
+            return min(a, b)
+        }
+        return earlier(earlier(roomTimers.values.min(), evictionCheck), earlier(shutdownDeadline, heapTrimCheck))
     }
 
     /// The armed timer has fired (lws forgets a fired timer, so it is no longer armed).
