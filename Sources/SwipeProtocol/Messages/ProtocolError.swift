@@ -73,6 +73,8 @@ public enum ProtocolVersion {
     public static let subprotocolV2 = "swipedeck.v2"
     /// Version 1's name: still served, and what a client that offers no subprotocol gets.
     public static let subprotocolV1 = "swipedeck.v1"
+    /// The first version that sends a resolution as one `cardResolved` (its animations and match inside).
+    public static let oneMessagePerResolution = 3
     /// What a client offers, best first.
     public static let offered = [subprotocol, subprotocolV2, subprotocolV1]
 

@@ -7,7 +7,7 @@ extension ServerMessage {
     /// resolved.differs(forProtocol: 2)   // true when it carries animations or a matched card
     /// ```
     public func differs(forProtocol version: Int) -> Bool {
-        guard version < 3, case let .cardResolved(resolved) = self else { return false }
+        guard version < ProtocolVersion.oneMessagePerResolution, case let .cardResolved(resolved) = self else { return false }
         return resolved.animations != nil || resolved.matched != nil
     }
 

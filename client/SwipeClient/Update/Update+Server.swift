@@ -3,6 +3,11 @@ import SwipeProtocol
 
 extension AppModel {
     mutating func receive(_ message: ServerMessage) -> [AppEffect] {
+        // Protocol 3 carries a whole resolution in one `cardResolved`: it is applied as the
+        // animations, plain `cardResolved` and `match` that older versions are sent for it.
+        if message.differs(forProtocol: ProtocolVersion.oneMessagePerResolution - 1) {
+            return message.asSent(toProtocol: ProtocolVersion.oneMessagePerResolution - 1).flatMap { receive($0) }
+        }
         switch message {
         case let .welcome(welcome): return welcomed(welcome)
         case let .memberJoined(info), let .memberUpdated(info):
@@ -50,12 +55,10 @@ extension AppModel {
                 }
             }
             if let early = sentAhead, early.card.id == tally.card, tally.eligible > tally.voted { bringBackSentAhead() }
-        case let .cardResolved(resolved):
-            // Protocol 3 carries the whole resolution; older versions send the same as messages of their own.
-            for animation in resolved.animations ?? [] { play(animation) }
-            cardResolved(resolved)
-            if let card = resolved.matched { matched(Match(card: card, tally: resolved.tally)) }
-        case let .match(match): matched(match)
+        case let .cardResolved(resolved): cardResolved(resolved)
+        case let .match(match):
+            banner = MatchBanner(match: match, shownAt: now)
+            editRoom { room in if !room.matches.contains(match.card.id) { room.matches.append(match.card.id) } }
         case let .results(results):
             self.results = results
             if results.final { showingResults = true }
@@ -79,12 +82,6 @@ extension AppModel {
             }
         }
         return []
-    }
-
-    /// The group agreed on a card: the banner, and the card among the room's matches.
-    mutating func matched(_ match: Match) {
-        banner = MatchBanner(match: match, shownAt: now)
-        editRoom { room in if !room.matches.contains(match.card.id) { room.matches.append(match.card.id) } }
     }
 
     /// The server's messages name cards by id (`undo: card "c04" is already resolved`): the
