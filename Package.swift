@@ -49,6 +49,9 @@ let package = Package(
             name: "CFriBidi", path: "Sources/CFriBidi",
             pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
 
+        // A blocking HTTP GET for the command-line tools (swipe decks, swipe-server export).
+        .target(name: "SwipeHTTPClient", path: "Sources/SwipeHTTPClient"),
+
         // The server's durable append-only log (SQLite in WAL mode).
         .target(name: "SwipeStore", dependencies: ["CSQLite"], path: "server/SwipeStore"),
 
@@ -64,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "swipe-server",
             dependencies: [
-                "SwipeServer", "SwipeProtocol",
+                "SwipeServer", "SwipeProtocol", "SwipeHTTPClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -82,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "swipe",
             dependencies: [
-                "SwipeClient",
+                "SwipeClient", "SwipeHTTPClient",
                 "SwipeServer",  // only for `swipe demo`, which hosts a room in-process
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

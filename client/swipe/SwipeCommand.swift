@@ -14,7 +14,7 @@ struct SwipeCommand: ParsableCommand {
             r (results), ? (help), q (quit). Set NO_COLOR=1 for a monochrome screen.
             """,
         version: SwipeClientInfo.version,
-        subcommands: [Join.self, Create.self, Demo.self])
+        subcommands: [Join.self, Create.self, Decks.self, Demo.self])
 }
 
 /// Options shared by every subcommand that opens the screen.
@@ -71,7 +71,13 @@ struct Join: ParsableCommand {
 struct Create: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Create a room and join it as host (the room code is shown in the header).",
-        discussion: "Example: swipe create ws://127.0.0.1:7681 --deck movies --rule majority --pacing lockstep --layout koloda --name Ann")
+        discussion: """
+            Examples:
+              swipe create ws://127.0.0.1:7681 --deck movies --rule majority --pacing lockstep --layout koloda --name Ann
+              swipe create ws://127.0.0.1:7681 --deck lunch.txt --name Ann        # a deck from your own file
+              printf 'Pho\\nTacos\\nPizza\\n' | swipe create ws://127.0.0.1:7681 --deck - --name Ann
+            A deck file is read here and sent with the room: JSON or CSV as swipe-server --decks reads them, a text list             (one option per line: Title, Title — body or Title | body; # comments) or a Markdown bullet list. --deck is a             file when it has a / or one of the extensions .json .csv .txt .text .list .md .markdown, standard input             when it is -, and otherwise the name of a deck the server has (swipe decks URL lists them). A bad file is             reported with its line and field and ends swipe with status 64; nothing is sent. At most 500 cards.
+            """)
 
     @Argument(help: "The server's address: ws://HOST:PORT (or wss://).")
     var address: String
@@ -79,8 +85,11 @@ struct Create: ParsableCommand {
     @Option(help: "Your name as the group sees it.")
     var name: String = "Host"
 
-    @Option(help: "The deck to swipe through (a name the server knows, e.g. movies).")
+    @Option(help: "The deck: a name the server knows (e.g. movies; swipe decks URL lists them), a file (lunch.txt, ./menu.md, decks/films.json), or - for standard input.")
     var deck: String
+
+    @Option(name: .customLong("deck-format"), help: "How to read --deck's file or standard input: json, csv, text or markdown (default: by the file's extension; for standard input, by its look: JSON, a bullet list, else text).")
+    var deckFormat: DeckFormat?
 
     @Option(help: "When a card is a match: unanimous, majority, approval, or atLeast:N.")
     var rule: String = "majority"
@@ -105,13 +114,19 @@ struct Create: ParsableCommand {
         if let timer, !(timer > 0 && timer <= 3600) {
             throw ValidationError("--timer must be between 0 and 3600 seconds (got \(timer))")
         }
-        if deck.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--deck must name a deck (e.g. movies)") }
+        if deck.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--deck must name a deck (e.g. movies), a file (lunch.txt) or - for standard input")
+        }
+        if deckFormat != nil, case .server = DeckReference(deck) {
+            throw ValidationError("--deck-format is for a deck file or standard input, and \"\(deck)\" names a server deck (write ./\(deck) for a file)")
+        }
     }
 
     func run() throws {
         let url = try WebSocketURL(parsing: address)
-        let create = CreateRoom(name: name, deck: deck, rule: try parseRule(rule), pacing: try parsePacing(pacing), timerSeconds: timer,
+        var create = CreateRoom(name: name, rule: try parseRule(rule), pacing: try parsePacing(pacing), timerSeconds: timer,
                                 layout: try parseLayout(layout))
+        try DeckInput.fill(&create, deck: deck, format: deckFormat)
         let options = ClientOptions(name: name, entry: .create(create), colour: !screen.noColor, bidi: screen.bidi)
         throw ExitCode(try SwipeApp.run(url: url, options: options, kept: KeptMembersFile.standard(server: url)))
     }

@@ -3,6 +3,7 @@
 // `export` fetches a room's results over HTTP from a running server.
 import ArgumentParser
 import Foundation
+import SwipeHTTPClient
 import Logging
 import SwipeProtocol
 import SwipeServer

@@ -19,7 +19,7 @@ enum DraftField {
 
     func name(in format: DeckFormat, item: Int? = nil) -> String {
         switch format {
-        case .csv:
+        case .csv, .text, .markdown:
             switch self {
             case .id: return "id"
             case .title: return "title"

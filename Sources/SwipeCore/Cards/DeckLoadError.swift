@@ -4,6 +4,8 @@
 /// - CSV: `movies.csv:4: record 3, field "color": expected a colour like "#ff8000", got "orange"`
 ///   (`line` is the file line the record starts on; `record` counts data records from 1, the
 ///   header excluded; `field` is the column name).
+/// - Text and Markdown lists: `lunch.txt:7: option 5, field "title": too long: 230 characters, the limit is 200`
+///   (`record` counts options from 1, comments and blank lines excluded).
 /// - JSON: `movies.json: cards[2].title: missing` (`record` is the 0-based index into `cards`,
 ///   as in the path; `field` is the path inside the card, e.g. `image.color` or `tags[1]`).
 ///   Malformed JSON gives `line` and `column`.
@@ -22,7 +24,7 @@ public struct DeckLoadError: Error, Hashable, Sendable, CustomStringConvertible 
     public var line: Int?
     /// The 1-based column (malformed JSON only), when known.
     public var column: Int?
-    /// The record: 1-based data record for CSV, 0-based `cards` index for JSON.
+    /// The record: 1-based data record for CSV, 1-based option for lists, 0-based `cards` index for JSON.
     public var record: Int?
     /// The column name (CSV) or path within the card or file (JSON).
     public var field: String?
@@ -60,7 +62,7 @@ public struct DeckLoadError: Error, Hashable, Sendable, CustomStringConvertible 
         return text + message
     }
 
-    /// How a record is named in messages: `record 3` (CSV) or `cards[2]` (JSON).
+    /// How a record is named in messages: `record 3` (CSV), `option 3` (lists) or `cards[2]` (JSON).
     ///
     /// ```swift
     /// DeckLoadError.recordName(2, format: .json)   // "cards[2]"
@@ -68,6 +70,7 @@ public struct DeckLoadError: Error, Hashable, Sendable, CustomStringConvertible 
     public static func recordName(_ record: Int, format: DeckFormat?) -> String {
         switch format {
         case .json?: return "cards[\(record)]"
+        case .text?, .markdown?: return "option \(record)"
         case .csv?, nil: return "record \(record)"
         }
     }
@@ -81,10 +84,10 @@ public struct DeckLoadError: Error, Hashable, Sendable, CustomStringConvertible 
             case let (nil, field?): return field
             case (nil, nil): return nil
             }
-        case .csv?, nil:
+        case .csv?, .text?, .markdown?, nil:
             switch (record, field) {
-            case let (record?, field?): return "record \(record), field \"\(field)\""
-            case let (record?, nil): return "record \(record)"
+            case let (record?, field?): return Self.recordName(record, format: format) + ", field \"\(field)\""
+            case let (record?, nil): return Self.recordName(record, format: format)
             case let (nil, field?): return "field \"\(field)\""
             case (nil, nil): return nil
             }

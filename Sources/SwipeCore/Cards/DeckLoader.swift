@@ -1,4 +1,5 @@
-/// Reads deck files from bytes (the shells read the files): JSON or CSV, chosen by extension.
+/// Reads deck files from bytes (the shells read the files): JSON, CSV, a text list or a Markdown
+/// list, chosen by extension (``DeckFormat``) or named by the caller.
 /// All card text is sanitised with ``TextSanitizer``; ids missing from the file are generated
 /// from the title (a lowercase ASCII slug, or `card-N` from the 1-based position), made unique
 /// and stable. Every problem is a ``DeckLoadError`` naming the file, line, record and field.
@@ -12,27 +13,38 @@
 /// tags separated by `;` or `|`; art lines separated by a newline, the two characters `\n`, or
 /// `|`. Unknown columns are errors.
 ///
+/// Text list (`.txt`): one option per line, `Title`, `Title — body` or `Title | body`; lines
+/// starting with `#` are comments, blank lines are ignored. Markdown (`.md`): every bullet (`-`,
+/// `*`, `+`, `1.`) is an option written the same way, indented lines below it add to its body, the
+/// first `# Heading` is the deck's title and other text is ignored. In both, a title given twice
+/// (ignoring case and spacing) is an error.
+///
 /// ```swift
 /// let csv = "title,tags,color\nDune,sci-fi;epic,#c8a060\n\"Crouching Tiger, Hidden Dragon\",wuxia,\n"
 /// let file = try DeckLoader.parse(Array(csv.utf8), fileName: "movies.csv")
 /// file.cards.map(\.id)   // ["dune", "crouching-tiger-hidden-dragon"]
 /// ```
 public enum DeckLoader {
-    /// Parses a deck file, choosing JSON or CSV by the extension of `fileName` (`.json`/`.csv`,
-    /// any case). Any other extension is an error naming the file and the accepted extensions.
+    /// Parses a deck file in `format`, or when that is nil in the format the extension of
+    /// `fileName` names (any case). An unknown extension is an error naming the file and the
+    /// accepted extensions.
     ///
     /// ```swift
     /// let file = try DeckLoader.parse(bytes, fileName: "decks/movies.json")
+    /// let piped = try DeckLoader.parse(bytes, fileName: "standard input", format: .text)
     /// ```
-    public static func parse(_ bytes: [UInt8], fileName: String, limits: DeckLimits = .standard) throws(DeckLoadError) -> DeckFile {
-        guard let format = DeckFormat(fileName: fileName) else {
+    public static func parse(_ bytes: [UInt8], fileName: String, format: DeckFormat? = nil,
+                             limits: DeckLimits = .standard) throws(DeckLoadError) -> DeckFile {
+        guard let format = format ?? DeckFormat(fileName: fileName) else {
             throw DeckLoadError(
                 file: fileName,
-                message: "unsupported file type; a deck file must end in .json or .csv")
+                message: "unsupported file type; a deck file must end in \(DeckFormat.extensionList)")
         }
         switch format {
         case .json: return try parseJSON(bytes, fileName: fileName, limits: limits)
         case .csv: return try parseCSV(bytes, fileName: fileName, limits: limits)
+        case .text: return try parseTextList(bytes, fileName: fileName, limits: limits)
+        case .markdown: return try parseMarkdownList(bytes, fileName: fileName, limits: limits)
         }
     }
 

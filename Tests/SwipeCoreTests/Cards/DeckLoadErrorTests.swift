@@ -70,8 +70,8 @@ struct BadFile: Sendable, CustomTestStringConvertible {
                 #"movies.csv:2: record 1, field "tags": 3 tags, the limit is 2"#),
         BadFile("movies.csv", "title\nA\nB\nC\n", limits: DeckLimits(maxCards: 2),
                 #"movies.csv: 3 cards, more than the limit of 2"#),
-        BadFile("movies.txt", "title\nA\n",
-                #"movies.txt: unsupported file type; a deck file must end in .json or .csv"#),
+        BadFile("movies.xls", "title\nA\n",
+                #"movies.xls: unsupported file type; a deck file must end in .json, .csv, .txt, .text, .list, .md, .markdown"#),
     ]
 
     static let badJSON: [BadFile] = [
@@ -117,7 +117,30 @@ struct BadFile: Sendable, CustomTestStringConvertible {
                 #"movies.json:1: not valid UTF-8 (byte 0xC3 at offset 11); save the file as UTF-8"#),
     ]
 
-    @Test(arguments: badCSV + badJSON)
+    static let badLists: [BadFile] = [
+        BadFile("lunch.txt", "# lunch\nPho\n\nTacos\nPizza\n\n| only a body\n", line: 7, record: 4, field: "title",
+                #"lunch.txt:7: option 4, field "title": empty"#),
+        BadFile("lunch.txt", "Pho\nTacos\n# comment\n  thai   FOOD \nPizza\nThai food — again\n", line: 6, record: 5, field: "title",
+                #"lunch.txt:6: option 5, field "title": "Thai food" is already an option (line 4); each title once"#),
+        BadFile("lunch.txt", "Pho\nA very long title | body\n", limits: DeckLimits(maxTitleLength: 5), line: 2, record: 2, field: "title",
+                #"lunch.txt:2: option 2, field "title": too long: 17 characters, the limit is 5"#),
+        BadFile("lunch.txt", "Pho — a body that is too long\n", limits: DeckLimits(maxBodyLength: 4), line: 1, record: 1, field: "body",
+                #"lunch.txt:1: option 1, field "body": too long: 23 characters, the limit is 4"#),
+        BadFile("lunch.txt", "# only comments\n\n",
+                #"lunch.txt: no options; write one per line, e.g. "Pho — Vietnamese noodle soup""#),
+        BadFile("lunch.txt", "A\nB\nC\n", limits: DeckLimits(maxCards: 2),
+                #"lunch.txt: 3 cards, more than the limit of 2"#),
+        BadFile("lunch.txt", Array("Pho\nT".utf8) + [0xFF, 0x0A], line: 2,
+                #"lunch.txt:2: not valid UTF-8 (byte 0xFF at offset 5); save the file as UTF-8"#),
+        BadFile("lunch.md", "# Lunch\n\nSome prose.\n",
+                #"lunch.md: no options; list them as bullets, e.g. "- Pho — Vietnamese noodle soup""#),
+        BadFile("lunch.md", "# Lunch\n- Pho\n- Tacos\n\n1. **pho**\n", line: 5, record: 3, field: "title",
+                #"lunch.md:5: option 3, field "title": "pho" is already an option (line 2); each title once"#),
+        BadFile("lunch.md", "- Pho\n- — body without a title\n", line: 2, record: 2, field: "title",
+                #"lunch.md:2: option 2, field "title": empty"#),
+    ]
+
+    @Test(arguments: badCSV + badJSON + badLists)
     func reportsWhereAndWhat(_ bad: BadFile) {
         do {
             let file = try DeckLoader.parse(bad.bytes, fileName: bad.file, limits: bad.limits)

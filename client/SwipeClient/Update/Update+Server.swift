@@ -118,7 +118,10 @@ extension AppModel {
             return []
         case .unknownRoom, .roomClosed, .roomFull, .tooManyRooms, .unknownDeck, .badDeck, .badField, .missingField, .badJSON,
              .notAllowed, .alreadyInRoom, .rateLimited, .unknownType, .binaryFrame, .tooLarge, .other:
-            let message = TextMetrics.clean(error.message)
+            var message = TextMetrics.clean(error.message)
+            if error.code == .tooLarge, case let .create(create) = options.entry, let cards = create.cards {
+                message += " (the room's \(cards.count) cards are sent in that one message: shorten their bodies, split the deck, or ask for it to be added to the server's --decks)"
+            }
             guard room != nil else {
                 connection = .closed(reason: message)
                 return [.disconnect, .exit(.refused(message))]

@@ -1,5 +1,6 @@
 import Foundation
 import SwipeCore
+import SwipeProtocol
 
 /// The decks a server offers, by name: the bundled samples, plus every `.json` / `.csv` file in a
 /// directory (validated at load; a bad file is a clear error naming it).
@@ -24,6 +25,15 @@ public struct DeckLibrary: Sendable {
     /// DeckLibrary.bundled().names   // ["movies", "restaurants", "world-cinema"]
     /// ```
     public var names: [String] { decks.keys.sorted() }
+
+    /// Every deck's name, title and size, sorted by name (what `GET /decks` answers).
+    ///
+    /// ```swift
+    /// DeckLibrary.bundled().list.decks.first?.name   // "movies"
+    /// ```
+    public var list: DeckList {
+        DeckList(decks: names.compactMap { deck(named: $0) }.map { DeckList.Entry(name: $0.name, title: $0.title, cards: $0.cards.count) })
+    }
 
     /// The deck called `name` (case-insensitive).
     ///

@@ -57,7 +57,7 @@ public enum HTTPMethod: Hashable, Sendable {
     case get, head, other(String)
 }
 
-/// The HTTP routes: `GET /healthz`, `GET /rooms/CODE/results.json`, `GET /rooms/CODE/results.csv`
+/// The HTTP routes: `GET /healthz`, `GET /decks`, `GET /rooms/CODE/results.json`, `GET /rooms/CODE/results.csv`
 /// (and `HEAD` of each). Other methods get 405 with `Allow`; a path over `maxPathBytes` 414; a room
 /// lookup from an address past its failed-guess limit 429 with `Retry-After`.
 ///
@@ -91,6 +91,9 @@ public enum HTTPRoutes {
         if cleanPath == "/healthz" || cleanPath == "/healthz/" {
             return json(status.status == "ok" ? 200 : 503, status)
         }
+        if cleanPath == "/decks" || cleanPath == "/decks/" {
+            return json(200, registry.library.list)
+        }
         let parts = cleanPath.split(separator: "/").map(String.init)
         if parts.count == 3, parts[0] == "rooms", parts[2] == "results.json" || parts[2] == "results.csv" {
             if let retryAfter {
@@ -112,7 +115,7 @@ public enum HTTPRoutes {
             return HTTPResponse(status: 200, contentType: "application/json",
                                 body: Array(((try? ResultsExport.json(results)) ?? "{}").utf8))
         }
-        return json(404, ProtocolError(.other, "no such path \"\(cleanPath)\" (try /healthz or /rooms/CODE/results.json)"))
+        return json(404, ProtocolError(.other, "no such path \"\(cleanPath)\" (try /healthz, /decks or /rooms/CODE/results.json)"))
     }
 
     /// The room a results path names (canonical), or nil for other paths.
