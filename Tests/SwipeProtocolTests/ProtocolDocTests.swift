@@ -88,7 +88,7 @@ import SwipeCore
         #expect(types(.client) == Set(ClientMessage.allTypes))
         let serverTypes: Set<String> = ["welcome", "memberJoined", "memberUpdated", "memberLeft", "memberOnline", "memberOffline", "phase",
                                         "cardState", "animation", "voteAccepted", "tally", "cardResolved", "match", "results",
-                                        "pong", "roomClosed", "error"]
+                                        "pong", "roomClosed", "error", "proposalAdded", "proposalRemoved", "winner"]
         #expect(types(.server) == serverTypes)
     }
 

@@ -12,6 +12,8 @@ extension ClientMessage: Codable {
         case "swipe": self = .swipe(try SwipeVote(from: decoder))
         case "undo": self = .undo(try UndoVote(from: decoder))
         case "host": self = .host(try HostCommand(from: decoder))
+        case "propose": self = .propose(try ProposeOption(from: decoder))
+        case "withdraw": self = .withdraw(try WithdrawProposal(from: decoder))
         case "results": self = .results
         case "ping": self = .ping(try Ping(from: decoder))
         default: throw UnknownMessageType(type: type, known: ClientMessage.allTypes)
@@ -28,6 +30,8 @@ extension ClientMessage: Codable {
         case let .swipe(p): try p.encode(to: encoder)
         case let .undo(p): try p.encode(to: encoder)
         case let .host(p): try p.encode(to: encoder)
+        case let .propose(p): try p.encode(to: encoder)
+        case let .withdraw(p): try p.encode(to: encoder)
         case .results: break
         case let .ping(p): try p.encode(to: encoder)
         }

@@ -21,11 +21,15 @@ extension ServerMessage: Codable {
         case "pong": self = .pong(try Pong(from: decoder))
         case "roomClosed": self = .roomClosed(try RoomClosed(from: decoder))
         case "error": self = .error(try ProtocolError(from: decoder))
+        case "proposalAdded": self = .proposalAdded(try Proposal(from: decoder))
+        case "proposalRemoved": self = .proposalRemoved(try ProposalRemoved(from: decoder))
+        case "winner": self = .winner(try Winner(from: decoder))
         default:
             throw UnknownMessageType(
                 type: type,
                 known: ["welcome", "memberJoined", "memberUpdated", "memberLeft", "memberOnline", "memberOffline", "phase", "cardState",
-                        "animation", "voteAccepted", "tally", "cardResolved", "match", "results", "pong", "roomClosed", "error"])
+                        "animation", "voteAccepted", "tally", "cardResolved", "match", "results", "pong", "roomClosed", "error",
+                        "proposalAdded", "proposalRemoved", "winner"])
         }
     }
 
@@ -50,6 +54,9 @@ extension ServerMessage: Codable {
         case let .pong(p): try p.encode(to: encoder)
         case let .roomClosed(p): try p.encode(to: encoder)
         case let .error(p): try p.encode(to: encoder)
+        case let .proposalAdded(p): try p.encode(to: encoder)
+        case let .proposalRemoved(p): try p.encode(to: encoder)
+        case let .winner(p): try p.encode(to: encoder)
         }
     }
 }

@@ -14,6 +14,10 @@ public enum ClientMessage: Hashable, Sendable {
     case swipe(SwipeVote)
     case undo(UndoVote)
     case host(HostCommand)
+    /// Protocol 4: propose an option in the lobby.
+    case propose(ProposeOption)
+    /// Protocol 4: take a proposal back (your own, or any as the host).
+    case withdraw(WithdrawProposal)
     /// Ask for the current results (answered with `results` to the asker only).
     case results
     case ping(Ping)
@@ -31,11 +35,13 @@ public enum ClientMessage: Hashable, Sendable {
         case .swipe: return "swipe"
         case .undo: return "undo"
         case .host: return "host"
+        case .propose: return "propose"
+        case .withdraw: return "withdraw"
         case .results: return "results"
         case .ping: return "ping"
         }
     }
 
     /// Every type a client may send, for error messages.
-    public static let allTypes = ["create", "join", "drag", "swipe", "undo", "host", "results", "ping"]
+    public static let allTypes = ["create", "join", "drag", "swipe", "undo", "host", "propose", "withdraw", "results", "ping"]
 }

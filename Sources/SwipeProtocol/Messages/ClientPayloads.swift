@@ -150,6 +150,9 @@ public enum HostAction: String, CaseIterable, Hashable, Sendable, Codable {
     case close
     /// Send the host the results now, with the CSV export in `results.csv`.
     case export
+    /// Protocol 4: once the deck is done with several matches (or none and a tie at the top),
+    /// swipe again over just those cards until one wins.
+    case finalRound
 }
 
 /// `host`: a host command.

@@ -33,6 +33,8 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable, Codable {
     case notInRoom, alreadyInRoom, unknownRoom, roomFull, tooManyRooms, badToken, unknownDeck, badDeck
     case unknownCard, notCurrentCard, alreadyVoted, cardResolved, nothingToUndo, notAllowed, notHost
     case unknownMember, roomClosed, other
+    /// Protocol 4: a proposal's title is already an option; too many proposals; no such proposal.
+    case duplicateOption, tooManyProposals, unknownProposal
 
     public init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
@@ -50,7 +52,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable, Codable {
         case .badJSON, .unknownType, .missingField, .badField, .notInRoom, .alreadyInRoom, .unknownRoom,
              .roomFull, .tooManyRooms, .badToken, .unknownDeck, .badDeck, .unknownCard, .notCurrentCard,
              .alreadyVoted, .cardResolved, .nothingToUndo, .notAllowed, .notHost, .unknownMember,
-             .roomClosed, .other:
+             .roomClosed, .other, .duplicateOption, .tooManyProposals, .unknownProposal:
             return false
         }
     }
@@ -59,29 +61,36 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable, Codable {
 /// The protocol's version, sent in `welcome` and as the WebSocket subprotocol name. Version 2 is
 /// version 1 with a vote's marks carried in its `tally` instead of a `memberUpdated` after it (one
 /// message per vote for everyone); version 3 is version 2 with a resolution's animations and match
-/// carried in its `cardResolved` (one message per resolution). A server speaks all three, by the
-/// subprotocol the client chose.
+/// carried in its `cardResolved` (one message per resolution); version 4 adds options proposed in
+/// the lobby and final rounds that end in one winner. A server speaks all four, by the subprotocol
+/// the client chose.
 ///
 /// ```swift
-/// ProtocolVersion.subprotocol          // "swipedeck.v3"
+/// ProtocolVersion.subprotocol          // "swipedeck.v4"
 /// ProtocolVersion.version(ofSubprotocol: "swipedeck.v1")   // 1
 /// ```
 public enum ProtocolVersion {
-    public static let current = 3
-    public static let subprotocol = "swipedeck.v3"
+    public static let current = 4
+    public static let subprotocol = "swipedeck.v4"
+    /// Version 3's name: still served.
+    public static let subprotocolV3 = "swipedeck.v3"
     /// Version 2's name: still served.
     public static let subprotocolV2 = "swipedeck.v2"
     /// Version 1's name: still served, and what a client that offers no subprotocol gets.
     public static let subprotocolV1 = "swipedeck.v1"
     /// The first version that sends a resolution as one `cardResolved` (its animations and match inside).
     public static let oneMessagePerResolution = 3
+    /// The first version that has proposals in the lobby and a room's one winner (`propose`,
+    /// `withdraw`, `proposalAdded`, `proposalRemoved`, `winner`).
+    public static let proposalsAndFinalRounds = 4
     /// What a client offers, best first.
-    public static let offered = [subprotocol, subprotocolV2, subprotocolV1]
+    public static let offered = [subprotocol, subprotocolV3, subprotocolV2, subprotocolV1]
 
     /// The version a subprotocol name stands for (nil: not ours).
     public static func version(ofSubprotocol name: String) -> Int? {
         switch name {
-        case subprotocol: return 3
+        case subprotocol: return 4
+        case subprotocolV3: return 3
         case subprotocolV2: return 2
         case subprotocolV1: return 1
         default: return nil

@@ -1,14 +1,22 @@
 /// What each protocol version is sent for one message of the current version.
 extension ServerMessage {
     /// Whether a connection of an older `version` is sent something else than this message
-    /// (a `cardResolved` that carries its animations or match, to a version below 3).
+    /// (a `cardResolved` that carries its animations or match, to a version below 3; nothing at
+    /// all for protocol 4's proposals and winner, to a version below 4).
     ///
     /// ```swift
     /// resolved.differs(forProtocol: 2)   // true when it carries animations or a matched card
     /// ```
     public func differs(forProtocol version: Int) -> Bool {
-        guard version < ProtocolVersion.oneMessagePerResolution, case let .cardResolved(resolved) = self else { return false }
-        return resolved.animations != nil || resolved.matched != nil
+        switch self {
+        case let .cardResolved(resolved):
+            return version < ProtocolVersion.oneMessagePerResolution && (resolved.animations != nil || resolved.matched != nil)
+        case .proposalAdded, .proposalRemoved, .winner:
+            return version < ProtocolVersion.proposalsAndFinalRounds
+        case .welcome, .memberJoined, .memberUpdated, .memberLeft, .memberOnline, .memberOffline, .phase, .cardState, .animation,
+             .voteAccepted, .tally, .match, .results, .pong, .roomClosed, .error:
+            return false
+        }
     }
 
     /// The messages a connection of `version` gets for this one, in order. Protocol 3 carries a
@@ -20,9 +28,11 @@ extension ServerMessage {
     /// ServerMessage.cardResolved(resolved).asSent(toProtocol: 2)
     /// // [.animation(flyOff), .animation(reflow), …, .cardResolved(plain), .match(Match(card: dune, tally: …))]
     /// ServerMessage.cardResolved(resolved).asSent(toProtocol: 3)   // [.cardResolved(resolved)]
+    /// ServerMessage.winner(winner).asSent(toProtocol: 3)           // []: protocol 4's messages are not sent to older versions
     /// ```
     public func asSent(toProtocol version: Int) -> [ServerMessage] {
-        guard differs(forProtocol: version), case var .cardResolved(resolved) = self else { return [self] }
+        guard differs(forProtocol: version) else { return [self] }
+        guard case var .cardResolved(resolved) = self else { return [] }
         var messages = (resolved.animations ?? []).map(ServerMessage.animation)
         let matched = resolved.matched
         resolved.animations = nil

@@ -25,6 +25,12 @@ public enum ServerMessage: Hashable, Sendable {
     case pong(Pong)
     case roomClosed(RoomClosed)
     case error(ProtocolError)
+    /// Protocol 4: an option proposed in the lobby.
+    case proposalAdded(Proposal)
+    /// Protocol 4: a proposal withdrawn or removed.
+    case proposalRemoved(ProposalRemoved)
+    /// Protocol 4: the room's one winner.
+    case winner(Winner)
 
     /// The wire name of each case.
     ///
@@ -50,6 +56,9 @@ public enum ServerMessage: Hashable, Sendable {
         case .pong: return "pong"
         case .roomClosed: return "roomClosed"
         case .error: return "error"
+        case .proposalAdded: return "proposalAdded"
+        case .proposalRemoved: return "proposalRemoved"
+        case .winner: return "winner"
         }
     }
 
@@ -63,7 +72,8 @@ public enum ServerMessage: Hashable, Sendable {
         switch self {
         case .cardState: return true
         case .welcome, .memberJoined, .memberUpdated, .memberLeft, .memberOnline, .memberOffline, .phase, .animation,
-             .voteAccepted, .tally, .cardResolved, .match, .results, .pong, .roomClosed, .error:
+             .voteAccepted, .tally, .cardResolved, .match, .results, .pong, .roomClosed, .error, .proposalAdded,
+             .proposalRemoved, .winner:
             return false
         }
     }

@@ -206,10 +206,17 @@ public struct Results: Hashable, Sendable, Codable {
     public var ranking: [ResultRow]
     /// The same ranking as CSV text, present only in the answer to the host's `export` command.
     public var csv: String?
-    public init(final: Bool, ranking: [ResultRow], csv: String? = nil) {
+    /// Protocol 4 (additive): each final round's own ranking, oldest first (absent without one).
+    public var rounds: [RoundResults]?
+    /// Protocol 4 (additive): the room's one winner, by the deck's card id, once decided.
+    public var winner: CardID?
+
+    public init(final: Bool, ranking: [ResultRow], csv: String? = nil, rounds: [RoundResults]? = nil, winner: CardID? = nil) {
         self.final = final
         self.ranking = ranking
         self.csv = csv
+        self.rounds = rounds
+        self.winner = winner
     }
 }
 

@@ -161,6 +161,12 @@ public struct RoomSnapshot: Hashable, Sendable, Codable {
     public var deadline: Double?
     /// How every screen in the room stacks the cards (absent from older servers: `stack`).
     public var layout: RoomLayout?
+    /// Protocol 4 (additive): options proposed in the lobby so far (absent when there are none).
+    public var proposals: [Proposal]?
+    /// Protocol 4 (additive): the final round being played (absent outside one).
+    public var finalRound: FinalRoundInfo?
+    /// Protocol 4 (additive): the room's one winner, once decided.
+    public var winner: Winner?
 
     public init(code: RoomCode, deckName: String, rule: VoteRule, pacing: Pacing, phase: RoomPhase,
                 timerSeconds: Double? = nil, quorum: Int? = nil, members: [MemberInfo], totalCards: Int, remaining: Int,

@@ -4,11 +4,13 @@ import Testing
 @Suite struct InputDecoderTests {
     @Test(arguments: [
         (Unicode.Scalar("l"), [AppEvent.key(.character("l"))]),
-        (Unicode.Scalar(3), [AppEvent.key(.character("q"))]),
+        (Unicode.Scalar(3), [AppEvent.key(.interrupt)]),
+        (Unicode.Scalar(127), [AppEvent.key(.backspace)]),
+        (Unicode.Scalar(8), [AppEvent.key(.backspace)]),
         (Unicode.Scalar(13), [AppEvent.key(.enter)]),
         (Unicode.Scalar(27), [AppEvent.key(.escape)]),
         (Unicode.Scalar(7), []),
-    ])
+    ] as [(Unicode.Scalar, [AppEvent])])
     func charactersBecomeKeys(_ scalar: Unicode.Scalar, _ expected: [AppEvent]) {
         #expect(InputDecoder().character(scalar) == expected)
     }

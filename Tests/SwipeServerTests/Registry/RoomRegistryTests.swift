@@ -40,7 +40,7 @@ import SwipeProtocol
         var registry = RoomRegistry(library: .bundled(), random: SeededRandom(seed: 1))
         let cases: [(CreateRoom, ErrorCode, String)] = [
             (CreateRoom(name: "A", deck: "nope"), .unknownDeck, "no deck \"nope\" (available: movies, restaurants, world-cinema)"),
-            (CreateRoom(name: "A"), .missingField, "\"deck\""),
+            (CreateRoom(name: "A", pacing: .free), .missingField, "only a lockstep room may start without one"),
             (CreateRoom(name: "A", cards: []), .badDeck, "\"cards\" is empty"),
             (CreateRoom(name: "A", cards: [Card(id: "x", title: "X"), Card(id: "x", title: "Y")]), .badDeck, "used twice"),
             (CreateRoom(name: "A", deck: "movies", timerSeconds: -1), .badField, "timerSeconds"),

@@ -21,6 +21,11 @@ import Testing
         #"{"type":"host","command":"start"}"#, #"{"type":"host","command":"skip"}"#, #"{"type":"host","command":"reveal"}"#,
         #"{"type":"host","command":"kick","member":"m2"}"#, #"{"type":"host","command":"export"}"#,
         #"{"type":"host","command":"close"}"#, #"{"type":"results"}"#, #"{"type":"ping","t":1}"#,
+        #"{"type":"create","name":"Pat","rule":{"kind":"majority"},"pacing":"lockstep"}"#,
+        #"{"type":"propose","title":"Pho","body":"noodle soup"}"#, #"{"type":"propose","title":" pho "}"#,
+        #"{"type":"propose","title":"Tacos\u001b[31m"}"#, #"{"type":"propose","title":""}"#,
+        #"{"type":"withdraw","proposal":"p1"}"#, #"{"type":"withdraw","proposal":"p2"}"#,
+        #"{"type":"host","command":"finalRound"}"#, #"{"type":"host","command":"finalRound"}"#,
     ]
 
     @Test(arguments: [1, 2] as [UInt64])
@@ -41,7 +46,7 @@ import Testing
             var text = Self.corpus[roll(Self.corpus.count)]
             text = text.replacingOccurrences(of: "ROOM", with: room?.code.rawValue ?? "NOPE-NOPE-NO")
             text = text.replacingOccurrences(of: "TOKEN", with: room.map { $0.members.isEmpty ? "t" : $0.members[roll($0.members.count)].token } ?? "t")
-            text = text.replacingOccurrences(of: "CARD", with: room.map { $0.cards[roll($0.cards.count)].id.rawValue } ?? "x")
+            text = text.replacingOccurrences(of: "CARD", with: room.map { $0.cards.isEmpty ? "x" : $0.cards[roll($0.cards.count)].id.rawValue } ?? "x")
             var bytes = Array(text.utf8)
             if roll(3) == 0 { bytes = Self.mutate(bytes, &random) }
             var effects: [RoomEffect] = []

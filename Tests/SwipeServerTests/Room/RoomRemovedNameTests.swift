@@ -41,7 +41,7 @@ import Testing
         // From a checkpoint (through its bytes) and from the log alone.
         let checkpoint = try RoomCheckpoint.decoded(live.checkpoint.encoded())
         #expect(Room(restoring: checkpoint).removedNames == ["cy"])
-        #expect(checkpoint.version == 2)
+        #expect(checkpoint.version == RoomCheckpoint.currentVersion)
         var restored = RoomRegistry(library: .bundled())
         let records = h.log.enumerated().map { LogRecord(at: Double($0.offset), room: h.code, event: $0.element) }
         _ = try restored.restore(checkpoints: [], tail: records, at: 100)

@@ -29,7 +29,7 @@ struct ScriptedSession {
         let code = codes[roll(codes.count)]
         guard let room = registry.rooms[code] else { return }
         let members = room.members
-        let action = roll(12)
+        let action = roll(15)
         if members.isEmpty || action == 0 {
             let join = JoinRoom(room: code, name: ["Ann", "Bo", "Cy", "Dee"][roll(4)], role: roll(6) == 0 ? .spectator : nil)
             keep(registry.join(join, from: connection(), at: now).effects)
@@ -38,7 +38,8 @@ struct ScriptedSession {
         let member = members[roll(members.count)]
         switch action {
         case 1, 2, 3, 4:
-            let card = roll(4) == 0 ? room.cards[roll(room.cards.count)].id : (room.pendingCards(for: member.id).first?.id ?? "none")
+            let card = roll(4) == 0 && !room.cards.isEmpty ? room.cards[roll(room.cards.count)].id
+                : (room.pendingCards(for: member.id).first?.id ?? "none")
             var seq: Int? = nil
             if roll(3) > 0 {
                 let resend = roll(4) == 0
@@ -57,7 +58,7 @@ struct ScriptedSession {
             let join = JoinRoom(room: code, name: member.name, token: member.token)
             keep(registry.join(join, from: connection(), at: now).effects)
         case 8:
-            let commands: [HostAction] = [.start, .start, .skip, .kick, .reveal, .close, .export]
+            let commands: [HostAction] = [.start, .start, .skip, .kick, .reveal, .close, .export, .finalRound, .finalRound]
             let command = commands[roll(commands.count)]
             if command == .close && roll(4) > 0 { return }
             let target = members[roll(members.count)].id
@@ -66,6 +67,14 @@ struct ScriptedSession {
         case 9:
             if let deadline = room.deadline { now = max(now, deadline) }
             keep(registry.handle(.timerFired, in: code, at: now))
+        case 10, 11:
+            // Options in the lobby: a few titles, so some repeat (refused), some are withdrawn.
+            let titles = ["Pho", "tacos", "Tacos ", "Curry", "Sushi", "Dune", "Salad", "Ramen"]
+            let option = ProposeOption(title: titles[roll(titles.count)], body: roll(2) == 0 ? "why not" : nil)
+            keep(registry.handle(.messageReceived(member.id, .propose(option)), in: code, at: now))
+        case 12:
+            let id = "p\(1 + roll(6))"
+            keep(registry.handle(.messageReceived(member.id, .withdraw(WithdrawProposal(proposal: id))), in: code, at: now))
         default:
             let phase: DragPhase = [.began, .changed, .ended][roll(3)]
             let card = room.pendingCards(for: member.id).first?.id ?? "none"
@@ -74,11 +83,12 @@ struct ScriptedSession {
     }
 
     mutating func createRoom() {
-        let inline = roll(2) == 0
+        let kind = roll(5)   // 0, 1: inline cards; 2, 3: a server deck; 4: no deck (lockstep; proposals only)
+        let inline = kind < 2
         let cards = (0..<(1 + roll(6))).map { Card(id: CardID("c\($0)"), title: "Card \($0)") }
         let rules: [VoteRule] = [.majority, .unanimous, .atLeast(likes: 2), .approval]
-        let request = CreateRoom(name: "Host", deck: inline ? nil : "movies", cards: inline ? cards : nil,
-                                 rule: rules[roll(rules.count)], pacing: roll(2) == 0 ? .free : .lockstep,
+        let request = CreateRoom(name: "Host", deck: kind == 2 || kind == 3 ? "movies" : nil, cards: inline ? cards : nil,
+                                 rule: rules[roll(rules.count)], pacing: kind == 4 || roll(2) == 0 ? .lockstep : .free,
                                  timerSeconds: roll(2) == 0 ? 30 : nil, quorum: roll(4) == 0 ? 2 : nil)
         let result = registry.create(request, from: connection(), at: now)
         keep(result.effects)

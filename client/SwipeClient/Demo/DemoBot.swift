@@ -121,7 +121,8 @@ public struct DemoBot: Hashable, Sendable {
             voted.insert(accepted.card)
         case let .error(error):
             if error.code == .notCurrentCard || error.code == .cardResolved { plan = nil }
-        case .memberUpdated, .memberLeft, .memberOnline, .memberOffline, .cardState, .animation, .tally, .match, .results, .pong, .roomClosed:
+        case .memberUpdated, .memberLeft, .memberOnline, .memberOffline, .cardState, .animation, .tally, .match, .results, .pong, .roomClosed,
+             .proposalAdded, .proposalRemoved, .winner:
             break
         }
         return []

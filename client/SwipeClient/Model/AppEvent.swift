@@ -8,6 +8,10 @@ import SwipeProtocol
 public enum Key: Hashable, Sendable {
     case left, right, up, down, escape, enter
     case pageUp, pageDown, home, end
+    /// Backspace (or Delete as many terminals send it): erases in the proposal editor.
+    case backspace
+    /// Ctrl-C typed in raw mode: quits, even while text is being typed.
+    case interrupt
     case character(Character)
 }
 

@@ -56,6 +56,12 @@ public struct AppModel: Hashable, Sendable {
     public var ended: ClientExit?
     /// A host command waiting for a member pick or a yes/no.
     public var hostPrompt: HostPrompt?
+    /// The lobby's proposal editor, while open (`a`); it takes every key but Ctrl-C.
+    public var proposalEditor: ProposalEditor?
+    /// The proposal `x` would withdraw (an index into the lobby's proposals).
+    public var selectedProposal = 0
+    /// The room's winner, shown over everything until a key is pressed.
+    public var winnerBanner: Winner?
     /// The host asked for an export and its `results` have not arrived yet.
     public var exportRequested = false
     /// Why the connection last dropped or could not open (shown while reconnecting).

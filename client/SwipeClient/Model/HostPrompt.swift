@@ -26,6 +26,7 @@ public enum HostPrompt: Hashable, Sendable {
             case .reveal: return "Reveal the results now and end voting for everyone?"
             case .kick: return "Remove \(memberName ?? "this member") from the room? The name cannot rejoin."
             case .close: return "Close the room for everyone? It cannot be reopened."
+            case .finalRound: return "Start a final round over the tied cards, until one wins?"
             case .start, .skip, .export: return "Send \(action.rawValue)?"
             }
         }

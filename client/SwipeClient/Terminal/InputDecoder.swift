@@ -13,19 +13,20 @@ struct InputDecoder: Hashable, Sendable {
     /// Creates a decoder with no button held.
     init() {}
 
-    /// A typed character (Ctrl-C arrives as U+0003 in raw mode and is treated as quit).
+    /// A typed character (Ctrl-C arrives as U+0003 in raw mode and is an interrupt: quit).
     func character(_ scalar: Unicode.Scalar) -> [AppEvent] {
         switch scalar.value {
-        case 3: return [.key(.character("q"))]
+        case 3: return [.key(.interrupt)]
         case 10, 13: return [.key(.enter)]
         case 27: return [.key(.escape)]
-        case 0..<32, 127: return []
+        case 8, 127: return [.key(.backspace)]
+        case 0..<32: return []
         default: return [.key(.character(Character(scalar)))]
         }
     }
 
     /// Keys the client knows by curses key code names.
-    enum FunctionKey: Hashable, Sendable { case left, right, up, down, pageUp, pageDown, home, end, resize, other }
+    enum FunctionKey: Hashable, Sendable { case left, right, up, down, pageUp, pageDown, home, end, backspace, resize, other }
 
     /// A function key.
     func functionKey(_ key: FunctionKey, size: TermSize) -> [AppEvent] {
@@ -38,6 +39,7 @@ struct InputDecoder: Hashable, Sendable {
         case .pageDown: return [.key(.pageDown)]
         case .home: return [.key(.home)]
         case .end: return [.key(.end)]
+        case .backspace: return [.key(.backspace)]
         case .resize: return [.resized(size)]
         case .other: return []
         }

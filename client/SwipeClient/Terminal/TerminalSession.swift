@@ -142,6 +142,7 @@ final class TerminalSession {
         case KEY_NPAGE: return decoder.functionKey(.pageDown, size: size)
         case KEY_HOME: return decoder.functionKey(.home, size: size)
         case KEY_END: return decoder.functionKey(.end, size: size)
+        case KEY_BACKSPACE, KEY_DC: return decoder.functionKey(.backspace, size: size)
         default: return []
         }
     }

@@ -2,7 +2,8 @@ import SwipeCore
 import SwipeProtocol
 
 /// The host's keys: `s` start (lobby), `n` skip the current card (lockstep), `R` reveal, `K` kick
-/// (member picker), `C` close, `e` export. Reveal, kick and close ask y/n first.
+/// (member picker), `C` close, `e` export, `F` final round (deck done, no winner yet). Reveal,
+/// kick, close and the final round ask y/n first.
 extension AppModel {
     /// Whether this member hosts the room.
     ///
@@ -51,7 +52,14 @@ extension AppModel {
             exportRequested = true
             notice = Notice(text: "exporting the results…", shownAt: now)
             return sendIfOnline(.host(HostCommand(command: .export)))
-        case .left, .right, .up, .down, .escape, .enter, .pageUp, .pageDown, .home, .end, .character:
+        case .character("F"):
+            guard room.phase == .finished, room.winner == nil else {
+                notice = Notice(text: "a final round starts once the deck is done, until one card wins", shownAt: now)
+                return []
+            }
+            hostPrompt = .confirm(.finalRound, member: nil)
+            return []
+        case .left, .right, .up, .down, .escape, .enter, .pageUp, .pageDown, .home, .end, .backspace, .interrupt, .character:
             return nil
         }
     }
@@ -67,7 +75,7 @@ extension AppModel {
             case .up, .character("k"): hostPrompt = .pickMember(selected: (selected + count - 1) % count)
             case .down, .character("j"): hostPrompt = .pickMember(selected: (selected + 1) % count)
             case .enter: hostPrompt = .confirm(.kick, member: kickCandidates[min(selected, count - 1)].id)
-            case .left, .right, .escape, .pageUp, .pageDown, .home, .end, .character: hostPrompt = nil
+            case .left, .right, .escape, .pageUp, .pageDown, .home, .end, .backspace, .interrupt, .character: hostPrompt = nil
             }
             return []
         case let .confirm(action, member):

@@ -4,6 +4,8 @@ import SwipeProtocol
 extension AppModel {
     mutating func handleKey(_ key: Key) -> [AppEffect] {
         if let ended { return [.exit(ended)] }
+        if key == .interrupt { return quit() }
+        if let proposalEditor { return editorKey(key, editor: proposalEditor) }
         if let hostPrompt { return promptKey(key, prompt: hostPrompt) }
         if showingHelp {
             showingHelp = false
@@ -11,6 +13,7 @@ extension AppModel {
             return []
         }
         if showingResults, let effects = resultsKey(key) { return effects }
+        if let effects = lobbyKey(key) { return effects }
         if let effects = hostKey(key) { return effects }
         switch key {
         case .left, .character("h"): return swipe(.left, from: Self.flick(.left))
@@ -21,9 +24,9 @@ extension AppModel {
         case .character("?"): showingHelp = true; return []
         case .character("q"), .character("Q"): return quit()
         case .escape, .enter:
-            if banner != nil { banner = nil } else { showingResults = false }
+            if winnerBanner != nil { winnerBanner = nil } else if banner != nil { banner = nil } else { showingResults = false }
             return []
-        case .down, .pageUp, .pageDown, .home, .end, .character:
+        case .down, .pageUp, .pageDown, .home, .end, .backspace, .interrupt, .character:
             return []
         }
     }

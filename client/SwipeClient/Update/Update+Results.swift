@@ -14,13 +14,23 @@ extension AppModel {
     /// Lines each card takes: its row, and with `showingVotes` a line of who voted what.
     public var resultsLinesPerCard: Int { showingVotes ? 2 : 1 }
 
+    /// Lines on the results screen: each card's, and with final rounds a heading for the winner,
+    /// each round (its cards) and the deck.
+    var resultsLineCount: Int {
+        guard let results else { return 0 }
+        let rounds = results.rounds ?? []
+        let cards = results.ranking.count + rounds.reduce(0) { $0 + $1.ranking.count }
+        let headings = (results.winner != nil ? 1 : 0) + (rounds.isEmpty ? 0 : rounds.count + 1)
+        return cards * resultsLinesPerCard + headings
+    }
+
     /// The furthest the list scrolls: its last line at the bottom of the page.
     ///
     /// ```swift
     /// model.maxResultsScroll   // 23 for 40 cards at 80×24
     /// ```
     public var maxResultsScroll: Int {
-        max(0, (results?.ranking.count ?? 0) * resultsLinesPerCard - resultsPageLines)
+        max(0, resultsLineCount - resultsPageLines)
     }
 
     /// A key on the results screen, or nil when it is not a results key.
@@ -38,7 +48,7 @@ extension AppModel {
             let topCard = resultsScroll / resultsLinesPerCard
             showingVotes.toggle()
             scrollResults(to: topCard * resultsLinesPerCard)
-        case .left, .right, .escape, .enter, .character:
+        case .left, .right, .escape, .enter, .backspace, .interrupt, .character:
             return nil
         }
         return []

@@ -5,11 +5,19 @@ extension AppModel {
     mutating func receive(_ message: ServerMessage) -> [AppEffect] {
         // Protocol 3 carries a whole resolution in one `cardResolved`: it is applied as the
         // animations, plain `cardResolved` and `match` that older versions are sent for it.
-        if message.differs(forProtocol: ProtocolVersion.oneMessagePerResolution - 1) {
+        if case .cardResolved = message, message.differs(forProtocol: ProtocolVersion.oneMessagePerResolution - 1) {
             return message.asSent(toProtocol: ProtocolVersion.oneMessagePerResolution - 1).flatMap { receive($0) }
         }
         switch message {
-        case let .welcome(welcome): return welcomed(welcome)
+        case let .welcome(welcome):
+            let round = room?.finalRound
+            let effects = welcomed(welcome)
+            finalRoundWelcomed(previous: round, now: welcome.room.finalRound)
+            return effects
+        case .proposalAdded, .proposalRemoved:
+            proposalsChanged(message)
+        case let .winner(winner):
+            winnerDecided(winner)
         case let .memberJoined(info), let .memberUpdated(info):
             if info.id == me, info.role == .host, !isHost, room != nil {
                 // The host was gone and the server handed the room to us.
@@ -77,7 +85,7 @@ extension AppModel {
                 token = nil
             case .badJSON, .unknownType, .missingField, .badField, .binaryFrame, .tooLarge, .rateLimited, .notInRoom,
                  .alreadyInRoom, .unknownRoom, .roomFull, .tooManyRooms, .unknownDeck, .badDeck, .nothingToUndo, .notAllowed,
-                 .notHost, .unknownMember, .roomClosed, .other:
+                 .notHost, .unknownMember, .roomClosed, .other, .duplicateOption, .tooManyProposals, .unknownProposal:
                 break
             }
         }
@@ -127,7 +135,8 @@ extension AppModel {
                 return [.disconnect, .exit(.refused(message))]
             }
             return sessionEnded(reason: message)
-        case .notInRoom, .unknownCard, .notCurrentCard, .alreadyVoted, .cardResolved, .nothingToUndo, .notHost, .unknownMember:
+        case .notInRoom, .unknownCard, .notCurrentCard, .alreadyVoted, .cardResolved, .nothingToUndo, .notHost, .unknownMember,
+             .duplicateOption, .tooManyProposals, .unknownProposal:
             return []
         }
     }

@@ -47,13 +47,15 @@ struct ChromePainter {
         guard let room = model.room else { return [("q", "quit")] }
         switch room.phase {
         case .lobby:
-            return (host ? [("s", "start"), ("K", "kick"), ("C", "close")] : []) + [("?", "help"), ("q", "quit")]
+            let propose: [(String, String)] = model.myInfo?.role.canVote == false ? [] : [("a", "propose")]
+            return propose + (host ? [("s", "start"), ("K", "kick"), ("C", "close")] : []) + [("?", "help"), ("q", "quit")]
         case .voting:
             let vote: [(String, String)] = model.myInfo?.role.canVote == false ? []
                 : [("←/h", "nope"), ("→/l", "like"), ("↑/k", "super"), ("u", "undo")]
             return vote + [("r", "results"), ("?", host ? "help+host" : "help"), ("q", "quit")]
         case .finished, .closed:
-            return [("r", "results")] + (host ? [("e", "export")] : []) + [("?", "help"), ("q", "quit")]
+            let final: [(String, String)] = host && room.phase == .finished && room.winner == nil ? [("F", "final round")] : []
+            return [("r", "results")] + final + (host ? [("e", "export")] : []) + [("?", "help"), ("q", "quit")]
         }
     }
 

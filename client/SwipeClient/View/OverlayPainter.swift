@@ -7,31 +7,49 @@ struct OverlayPainter {
     let palette: Palette
 
     func drawBanner(_ banner: MatchBanner, into frame: inout Frame) {
-        let width = min(40, geometry.stackColumns - 4)
+        let t = banner.match.tally
+        drawBannerBox(["★  IT'S A MATCH!  ★", TextMetrics.clean(banner.match.card.title),
+                       "♥ \(t.likes)  ★ \(t.superLikes)  ✕ \(t.nopes)   (\(t.voted) of \(t.eligible) voted)"], width: 40, into: &frame)
+    }
+
+    /// The room's one winner: over the card area, until a key is pressed.
+    func drawWinner(_ winner: Winner, into frame: inout Frame) {
+        let how: String
+        switch winner.decidedBy {
+        case .onlyMatch: how = "the only match"
+        case .votes: how = "won final round \(winner.round)"
+        case .tieBreak: how = "tied in round \(winner.round): the ranking decided"
+        }
+        drawBannerBox(["🏆  THE GROUP'S CHOICE  🏆", TextMetrics.clean(winner.card.title), how + " · any key"], width: 44, into: &frame)
+    }
+
+    /// A heavy banner box over whole lines of the stack (no word of a card in flight beside it):
+    /// a headline, a title and a small print line.
+    private func drawBannerBox(_ lines: [String], width maxWidth: Int, into frame: inout Frame) {
+        let width = min(maxWidth, geometry.stackColumns - 4)
         let column = (geometry.stackColumns - width) / 2
         let row = max(2, geometry.size.rows / 2 - 4)
-        // The banner covers whole lines of the stack: no word of a card in flight beside it.
         frame.fill(row: row, column: 0, rows: 7, columns: geometry.stackColumns)
         frame.box(row: row, column: column, rows: 7, columns: width, style: palette.banner, heavy: true)
-        let t = banner.match.tally
-        frame.centred("★  IT'S A MATCH!  ★", row: row + 1, column: column + 1, width: width - 2, style: palette.banner)
-        frame.centred(TextMetrics.clean(banner.match.card.title), row: row + 3, column: column + 1, width: width - 2,
-                      style: palette.banner)
-        frame.centred("♥ \(t.likes)  ★ \(t.superLikes)  ✕ \(t.nopes)   (\(t.voted) of \(t.eligible) voted)", row: row + 5,
-                      column: column + 1, width: width - 2, style: palette.banner)
+        for (i, line) in lines.enumerated() {
+            frame.centred(TextMetrics.truncate(line, to: width - 4), row: row + 1 + 2 * i, column: column + 1, width: width - 2,
+                          style: palette.banner)
+        }
     }
 
     static let helpLines: [(String, String)] = [
         ("← or h", "nope (swipe left)"), ("→ or l", "like (swipe right)"), ("↑ or k", "super-like (counts double)"),
         ("mouse", "drag the top card and let go"), ("u", "undo your last vote"),
-        ("r", "results (again: back)"), ("↑↓ PgUp", "scroll results (g G: ends)"), ("v", "results: who voted what"),
-        ("Ctrl-Z", "suspend (fg resumes)"), ("?", "this help"), ("q", "quit"),
+        ("a ↑↓ x", "lobby: propose, pick, withdraw"),
+        ("r", "results (again: back)"), ("↑↓ g G v", "results: scroll, who voted"),
+        ("Ctrl-Z", "suspend (fg resumes)"), ("? q", "this help · quit"),
     ]
 
     /// The host's keys, listed in help only for the host.
     static let hostHelpLines: [(String, String)] = [
         ("s", "start voting (lobby)"), ("n", "skip the current card (lockstep)"), ("R", "reveal the results now (asks)"),
         ("K", "remove a member (pick, then asks)"), ("C", "close the room (asks)"), ("e", "export results to CSV + JSON"),
+        ("F", "final round until one wins (asks)"), ("x", "lobby: remove anyone's proposal"),
     ]
 
     func drawHelp(host: Bool, into frame: inout Frame) {

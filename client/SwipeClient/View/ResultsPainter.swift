@@ -23,7 +23,17 @@ struct ResultsPainter {
         }
         let rows = results.ranking.sorted { $0.rank < $1.rank }
         if rows.isEmpty { frame.write("no votes yet", row: 4, column: 2, style: palette.label) }
-        let lines = rows.flatMap { entry in model.showingVotes ? [Line.card(entry), .votes(entry)] : [Line.card(entry)] }
+        var lines: [Line] = []
+        if let winner = results.winner, let row = rows.first(where: { $0.card == winner }) {
+            lines.append(.heading("🏆 The group's choice: " + TextMetrics.clean(row.title)))
+        }
+        // The last final round first (it decided), then the earlier ones, then the whole deck.
+        for round in (results.rounds ?? []).reversed() {
+            lines.append(.heading("Final round \(round.round)"))
+            lines += round.ranking.sorted { $0.rank < $1.rank }.flatMap { entry in model.showingVotes ? [Line.card(entry), .votes(entry)] : [Line.card(entry)] }
+        }
+        if results.rounds != nil { lines.append(.heading("The deck")) }
+        lines += rows.flatMap { entry in model.showingVotes ? [Line.card(entry), .votes(entry)] : [Line.card(entry)] }
         let top = min(model.resultsScroll, model.maxResultsScroll)
         let page = model.resultsPageLines
         let shown = lines.dropFirst(top).prefix(page)
@@ -42,6 +52,7 @@ struct ResultsPainter {
     }
 
     enum Line {
+        case heading(String)
         case card(ResultRow)
         case votes(ResultRow)
     }
@@ -57,6 +68,8 @@ struct ResultsPainter {
     func draw(_ line: Line, row: Int, layout: Layout, best: Int, into frame: inout Frame) {
         let size = geometry.size
         switch line {
+        case let .heading(text):
+            frame.write(TextMetrics.truncate(text, to: size.columns - 4), row: row, column: 2, style: palette.warning, maxColumn: size.columns - 2)
         case let .card(entry):
             let rank = entry.rank < 10 ? " \(entry.rank)" : "\(entry.rank)"
             frame.write(rank + ".", row: row, column: 2, style: palette.label)

@@ -32,7 +32,9 @@ public func view(_ model: AppModel, size: TermSize) -> Frame {
             OverlayPainter(geometry: geometry, palette: palette).drawInvite(RoomInvite.command(server: server, room: room.code), into: &frame)
         }
         if let banner = model.banner { OverlayPainter(geometry: geometry, palette: palette).drawBanner(banner, into: &frame) }
+        if let winner = model.winnerBanner { OverlayPainter(geometry: geometry, palette: palette).drawWinner(winner, into: &frame) }
     }
+    if let editor = model.proposalEditor { ProposalEditorPainter(editor: editor, geometry: geometry, palette: palette).draw(into: &frame) }
     if model.showingHelp { OverlayPainter(geometry: geometry, palette: palette).drawHelp(host: model.isHost, into: &frame) }
     if let prompt = model.hostPrompt { HostPromptPainter(model: model, palette: palette).draw(prompt, into: &frame) }
     return frame
@@ -60,9 +62,7 @@ func drawStack(_ model: AppModel, geometry: StackGeometry, palette: Palette, int
         return
     }
     if room.phase == .lobby {
-        let hint = model.isHost ? "press s to start voting" : "waiting for the host to start"
-        let here = room.members.filter(\.online).count, away = room.members.count - here
-        overlays.drawMessage(["Room \(room.code) · lobby", "\(here) here" + (away > 0 ? " · \(away) away" : ""), hint], into: &frame)
+        LobbyPainter(model: model, room: room, geometry: geometry, palette: palette).draw(into: &frame)
         return
     }
     let layout = model.layout

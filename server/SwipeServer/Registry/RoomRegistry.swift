@@ -13,6 +13,8 @@ public struct RegistryLimits: Hashable, Sendable {
     public var maxTimerSeconds: Double
     /// Every room's `RoomSettings.animationLead` (ms).
     public var animationLead: ServerTime = RoomSettings.defaultAnimationLead
+    /// How many options may be proposed in a room's lobby (`Room.proposalCaps`).
+    public var proposalCaps = ProposalCaps()
 
     public init(maxRooms: Int = 1000, maxMembersPerRoom: Int = 64, maxInlineCards: Int = 500, maxTimerSeconds: Double = 3600) {
         self.maxRooms = maxRooms
@@ -92,8 +94,12 @@ public struct RoomRegistry: Sendable {
             }
             cards = entry.cards
             deckName = entry.name
+        } else if request.pacing ?? .lockstep == .lockstep {
+            // No deck: the group proposes every option in the lobby.
+            cards = []
+            deckName = "options"
         } else {
-            return refuse(.missingField, "create: give a deck name in \"deck\" or inline \"cards\"")
+            return refuse(.missingField, "create: give a deck name in \"deck\" or inline \"cards\" (only a lockstep room may start without one: its options are proposed in the lobby)")
         }
         if let seconds = request.timerSeconds, !(seconds > 0 && seconds <= limits.maxTimerSeconds) {
             return refuse(.badField, "create: field \"timerSeconds\" must be between 0 and \(Int(limits.maxTimerSeconds)) seconds")
@@ -116,6 +122,7 @@ public struct RoomRegistry: Sendable {
         -> (room: RoomCode?, effects: [RoomEffect]) {
         let code = created.code
         var room = Room(code: code, deckName: created.deckName, cards: created.cards, settings: created.settings, at: now)
+        room.proposalCaps = limits.proposalCaps
         var effects = [room.creationRecord(at: now)]
         effects += room.connectHost(connection, name: created.hostName, token: token, at: now)
         if effects.contains(where: { if case .bind = $0 { return true } else { return false } }) {

@@ -42,6 +42,14 @@ public enum LogEvent: Hashable, Sendable, Codable {
     case phaseChanged(phase: RoomPhase)
     /// The host was gone and `to`, the longest-present online member, took over (`from` is a member now).
     case hostChanged(from: MemberID, to: MemberID)
+    /// An option proposed in the lobby (`start` later makes it a card).
+    case proposalAdded(proposal: Proposal)
+    /// A proposal withdrawn by its author or removed by the host (`by`).
+    case proposalWithdrawn(id: String, by: MemberID)
+    /// Final round `round` began over `cards` (the deck's ids, in order).
+    case finalRoundStarted(round: Int, cards: [CardID])
+    /// The room's one winner (`round` 0: no final round was needed).
+    case winnerDecided(card: CardID, decidedBy: WinnerReason, round: Int)
 }
 
 extension LogEvent {
@@ -62,6 +70,10 @@ extension LogEvent {
         case .cardResolved: return "cardResolved"
         case .phaseChanged: return "phaseChanged"
         case .hostChanged: return "hostChanged"
+        case .proposalAdded: return "proposalAdded"
+        case .proposalWithdrawn: return "proposalWithdrawn"
+        case .finalRoundStarted: return "finalRoundStarted"
+        case .winnerDecided: return "winnerDecided"
         }
     }
 }

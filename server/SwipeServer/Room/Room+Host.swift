@@ -11,11 +11,15 @@ extension Room {
         switch command.command {
         case .start:
             guard phase == .lobby else { return [fail(id, .notAllowed, "host start: the room is already \(phase.rawValue)")] }
+            guard !cards.isEmpty || !proposals.isEmpty else {
+                return [fail(id, .notAllowed, "host start: the deck is empty; propose options first")]
+            }
+            let deckChanged = freezeProposals()
             phase = .voting
             var effects: [RoomEffect] = [log(.phaseChanged(phase: .voting), at: now)]
             let timer = startCardTimer(at: now)   // announces the phase with its deadline
             effects += timer.isEmpty ? [.broadcast(.phase(PhaseChanged(phase: .voting)), except: nil)] : timer
-            if cards.isEmpty { effects += finish(at: now) }
+            if deckChanged { effects += welcomeEveryone(at: now) }
             return effects
         case .skip:
             guard settings.pacing == .lockstep, phase == .voting, let card = currentCard else {
@@ -26,10 +30,14 @@ extension Room {
             guard phase == .voting || phase == .lobby else {
                 return [fail(id, .notAllowed, "host reveal: the room is already \(phase.rawValue)")]
             }
+            if let round = currentRound { return endRoundNow(round, at: now) }
             return finish(at: now)
         case .kick:
             return kick(command.member, by: id, at: now)
+        case .finalRound:
+            return startFinalRound(by: id, at: now)
         case .close:
+            if phase == .lobby { _ = freezeProposals() }   // as replaying the log does
             phase = .closed
             deadline = nil
             var effects: [RoomEffect] = [

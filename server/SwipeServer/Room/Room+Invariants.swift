@@ -36,14 +36,16 @@ extension Room {
             }
         }
         for card in outcomes.keys where cardIndex[card] == nil { problems.append("outcome for unknown card \(card)") }
-        let matched = outcomes.filter { $0.value == .match }.map(\.key)
+        let matched = outcomes.filter { $0.value == .match && (cardIndex[$0.key].map { round(containing: $0) == nil } ?? true) }.map(\.key)
         if Set(matches) != Set(matched) || matches.count != matched.count {
             problems.append("matches \(matches) disagree with outcomes \(matched)")
         }
         switch settings.pacing {
         case .lockstep:
             if currentIndex > cards.count { problems.append("current index \(currentIndex) past \(cards.count) cards") }
-            for (index, card) in cards.enumerated() where (outcomes[card.id] != nil) != (index < currentIndex) {
+            // Since the last final round began, cards before it may be left undecided (the host revealed early).
+            let segment = rounds.last?.firstIndex ?? 0
+            for (index, card) in cards.enumerated() where index >= segment && (outcomes[card.id] != nil) != (index < currentIndex) {
                 if cardIndex[card.id] == index { problems.append("lockstep card \(index) resolved out of order") }
             }
         case .free:
@@ -57,7 +59,14 @@ extension Room {
         case .finished, .closed:
             if deadline != nil { problems.append("a \(phase.rawValue) room has a deadline") }
         case .lobby, .voting:
-            break
+            if winner != nil { problems.append("a \(phase.rawValue) room has a winner") }
+        }
+        if phase != .lobby, !proposals.isEmpty { problems.append("\(proposals.count) proposals left outside the lobby") }
+        for (earlier, later) in zip(rounds, rounds.dropFirst()) where later.candidates.count >= earlier.candidates.count {
+            problems.append("final round \(later.round) is over \(later.candidates.count) cards, no fewer than round \(earlier.round)")
+        }
+        if let winner, cardIndex[winner.card].map({ $0 >= deckCount }) ?? true {
+            problems.append("the winner \(winner.card) is not one of the deck's cards")
         }
         return problems
     }

@@ -56,12 +56,14 @@ extension Room {
     /// quorum decided); the final tally reports it, so `cardResolved` and `match` say what was compared.
     mutating func resolve(_ card: Card, _ outcome: CardOutcome, decidedAmong: Int? = nil, at now: ServerTime) -> [RoomEffect] {
         outcomes[card.id] = outcome
-        if outcome == .match { matches.append(card.id) }
+        let inRound = cardIndex[card.id].flatMap { round(containing: $0) }
+        // A final round's cards lead or not by their scores; only the deck's own cards are matches.
+        if outcome == .match, inRound == nil { matches.append(card.id) }
         var finalTally = tally(of: card.id)
         if let decidedAmong { finalTally.eligible = decidedAmong }
         var effects: [RoomEffect] = [log(.cardResolved(card: card.id, outcome: outcome), at: now)]
         // One message for the whole resolution (protocol 3); the shell splits it for older versions.
-        let matched = outcome == .match ? card : nil
+        let matched = outcome == .match && inRound == nil ? card : nil
         switch settings.pacing {
         case .lockstep:
             currentIndex += 1
@@ -79,7 +81,9 @@ extension Room {
                                      to: member.id))
             }
         }
-        if outcomes.count >= cards.count || (settings.pacing == .lockstep && currentCard == nil) {
+        if settings.pacing == .lockstep, currentCard == nil, let inRound {
+            effects += endRound(inRound, at: now)
+        } else if outcomes.count >= cards.count || (settings.pacing == .lockstep && currentCard == nil) {
             effects += finish(at: now)
         } else {
             effects += startCardTimer(at: now)
@@ -95,17 +99,21 @@ extension Room {
         return [.scheduleTimer(at: nextWakeup ?? at), .broadcast(.phase(PhaseChanged(phase: .voting, deadline: at)), except: nil)]
     }
 
-    /// Ends voting and sends everyone the final results.
+    /// Ends voting and sends everyone the final results (with the winner, when exactly one card matched).
     mutating func finish(at now: ServerTime) -> [RoomEffect] {
         guard phase == .voting || phase == .lobby else { return [] }
+        let deckChanged = phase == .lobby && freezeProposals()
         phase = .finished
         deadline = nil
         graceDeadline = nil
-        return [
+        var effects: [RoomEffect] = [
             log(.phaseChanged(phase: .finished), at: now),
             .cancelTimer,
             .broadcast(.phase(PhaseChanged(phase: .finished)), except: nil),
-            .broadcast(.results(results()), except: nil),
         ]
+        if deckChanged { effects += welcomeEveryone(at: now) }
+        effects += decideOnlyMatch(at: now)
+        effects.append(.broadcast(.results(results()), except: nil))
+        return effects
     }
 }

@@ -84,6 +84,18 @@ extension Room {
         case let .memberOnline(member), let .memberOffline(member):
             guard let index = memberIndex(member) else { return "no member \"\(member)\"" }
             if case .memberOnline = event { members[index].online = true } else { members[index].online = false }
+        case let .proposalAdded(proposal):
+            if proposals.contains(where: { $0.id == proposal.id }) { return "proposal \"\(proposal.id)\" added twice" }
+            addProposal(proposal)
+        case let .proposalWithdrawn(id, _):
+            guard proposals.contains(where: { $0.id == id }) else { return "no proposal \"\(id)\"" }
+            proposals.removeAll { $0.id == id }
+        case let .finalRoundStarted(round, candidates):
+            if let missing = candidates.first(where: { cardIndex[$0] == nil }) { return "no card \"\(missing)\"" }
+            appendRound(round, over: candidates)
+        case let .winnerDecided(card, reason, round):
+            guard cardIndex[card] != nil else { return "no card \"\(card)\"" }
+            winner = WinnerState(card: card, decidedBy: reason, round: round)
         case let .hostChanged(from, to):
             guard let old = memberIndex(from), let new = memberIndex(to) else { return "no member \"\(from)\" or \"\(to)\"" }
             handHost(from: old, to: new)
@@ -102,15 +114,16 @@ extension Room {
             members[index].voteOrder.removeAll { $0 == card }
             if let seq { members[index].appliedSeqs[seq] = AppliedSeq(card: card, vote: nil) }
         case let .cardResolved(card, outcome):
-            guard cardIndex[card] != nil else { return "no card \"\(card)\"" }
+            guard let index = cardIndex[card] else { return "no card \"\(card)\"" }
             if outcomes[card] != nil { return "card \"\(card)\" resolved twice" }
             outcomes[card] = outcome
-            if outcome == .match { matches.append(card) }
+            if outcome == .match, round(containing: index) == nil { matches.append(card) }
             switch settings.pacing {
             case .lockstep: currentIndex += 1
             case .free: break
             }
         case let .phaseChanged(phase):
+            if self.phase == .lobby, phase != .lobby { _ = freezeProposals() }
             self.phase = phase
             switch phase {
             case .finished, .closed: deadline = nil
@@ -133,6 +146,8 @@ struct DurableRoomState: Hashable {
     var votes: [CardID: [MemberID: Vote]], outcomes: [CardID: CardOutcome]
     var nextMemberNumber: Int, hostCreated: Bool
     var removedNames: Set<String>
+    var proposals: [Proposal], nextProposalNumber: Int
+    var rounds: [FinalRoundState], winner: WinnerState?
 }
 
 extension Room {
@@ -146,6 +161,7 @@ extension Room {
                       voteOrder: $0.voteOrder, appliedSeqs: $0.appliedSeqs)
             },
             votes: votes.filter { !$0.value.isEmpty }, outcomes: outcomes, nextMemberNumber: nextMemberNumber,
-            hostCreated: hostCreated, removedNames: removedNames)
+            hostCreated: hostCreated, removedNames: removedNames, proposals: proposals, nextProposalNumber: nextProposalNumber,
+            rounds: rounds, winner: winner)
     }
 }

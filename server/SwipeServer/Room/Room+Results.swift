@@ -2,15 +2,25 @@ import SwipeCore
 import SwipeProtocol
 
 extension Room {
-    /// The ranking of every card: matches first, then by score (super-likes double), likes, fewer
-    /// nopes, and deck order. Each row names who voted what.
+    /// The ranking of the deck's cards: matches first, then by score (super-likes double), likes,
+    /// fewer nopes, and deck order. Each row names who voted what. With final rounds, each round's
+    /// own ranking follows, and the `winner` once the room has one.
     ///
     /// ```swift
     /// room.results().ranking.first?.card   // the best card
+    /// room.results().winner                // the room's one decision, if any
     /// ```
     public func results() -> Results {
+        var results = Results(final: phase == .finished || phase == .closed, ranking: deckRanking())
+        if !rounds.isEmpty { results.rounds = rounds.map { RoundResults(round: $0.round, ranking: roundRanking($0)) } }
+        results.winner = winner?.card
+        return results
+    }
+
+    /// Ranks `(deck index, card)` pairs: matched first, then score, likes, fewer nopes, index.
+    func rank(_ entries: [(index: Int, card: Card)], matched: (CardID) -> Bool) -> [ResultRow] {
         let names = Dictionary(members.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        let rows: [(index: Int, row: ResultRow)] = cards.enumerated().compactMap { index, card in
+        let rows: [(index: Int, row: ResultRow)] = entries.compactMap { index, card in
             guard cardIndex[card.id] == index else { return nil }
             let counts = tally(of: card.id)
             var byName: [String: Vote] = [:]
@@ -20,7 +30,7 @@ extension Room {
                 byName[name] = vote
             }
             return (index, ResultRow(rank: 0, card: card.id, title: card.title, likes: counts.likes, nopes: counts.nopes,
-                                     superLikes: counts.superLikes, matched: outcomes[card.id] == .match, votes: byName))
+                                     superLikes: counts.superLikes, matched: matched(card.id), votes: byName))
         }
         let sorted = rows.sorted { a, b in
             if a.row.matched != b.row.matched { return a.row.matched }
@@ -29,11 +39,10 @@ extension Room {
             if a.row.nopes != b.row.nopes { return a.row.nopes < b.row.nopes }
             return a.index < b.index
         }
-        let ranking = sorted.enumerated().map { position, entry in
+        return sorted.enumerated().map { position, entry in
             var row = entry.row
             row.rank = position + 1
             return row
         }
-        return Results(final: phase == .finished || phase == .closed, ranking: ranking)
     }
 }

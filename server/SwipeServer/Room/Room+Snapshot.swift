@@ -74,11 +74,19 @@ extension Room {
         for (card, cardVotes) in votes {
             if let vote = cardVotes[member] { myVotes[card.rawValue] = vote }
         }
-        let snapshot = RoomSnapshot(
+        var snapshot = RoomSnapshot(
             code: code, deckName: deckName, rule: settings.rule, pacing: settings.pacing, phase: phase,
             timerSeconds: settings.timerSeconds, quorum: settings.quorum, members: members.map(memberInfo),
             totalCards: cards.count, remaining: remaining, visible: visible, tallies: tallies, myVotes: myVotes,
             matches: matches, deadline: deadline, layout: settings.layout)
+        snapshot.proposals = proposals.isEmpty ? nil : proposals
+        if let round = currentRound {
+            snapshot.finalRound = FinalRoundInfo(round: round.round, cards: round.candidates)
+            snapshot.totalCards = round.candidates.count
+        }
+        snapshot.winner = winner.flatMap { winner in
+            cardIndex[winner.card].map { Winner(card: cards[$0], decidedBy: winner.decidedBy, round: winner.round) }
+        }
         return Welcome(you: member, token: token, serverTime: now, room: snapshot,
                        nextSeq: (info?.appliedSeqs.keys.max() ?? 0) + 1)
     }

@@ -13,7 +13,9 @@ import SwipeProtocol
 public struct Room: Sendable {
     public let code: RoomCode
     public let deckName: String
-    public let cards: [Card]
+    /// The deck: the cards it was created with, then (at `start`) the options proposed in the
+    /// lobby, then each final round's copies of its cards (`Room+FinalRound.swift`).
+    public internal(set) var cards: [Card]
     public let settings: RoomSettings
     public internal(set) var phase: RoomPhase
     /// Lockstep: the index of the card everyone is on.
@@ -34,6 +36,16 @@ public struct Room: Sendable {
     var hostCreated = false
     /// The names of members the host removed (`Room.nameKey`): a `join` under one of them is refused.
     var removedNames: Set<String> = []
+    /// Options proposed in the lobby, in order (`Room+Proposals.swift`); `start` makes them cards.
+    var proposals: [Proposal] = []
+    var nextProposalNumber = 1
+    /// How many proposals a member, and the whole room, may have in the lobby (a server setting,
+    /// like `settings.maxMembers`: not logged).
+    public var proposalCaps = ProposalCaps()
+    /// The final rounds so far, oldest first (`Room+FinalRound.swift`).
+    var rounds: [FinalRoundState] = []
+    /// The room's one decision, once there is one.
+    var winner: WinnerState?
 
     /// How many cards each member sees at once.
     ///
@@ -129,6 +141,10 @@ public struct Room: Sendable {
             return self.undo(undo, by: index, at: now)
         case let .host(command):
             return host(command, by: index, at: now)
+        case let .propose(option):
+            return propose(option, by: index, at: now)
+        case let .withdraw(withdrawal):
+            return withdraw(withdrawal.proposal, by: index, at: now)
         case .results:
             return [.send(.results(results()), to: member)]
         case let .ping(ping):

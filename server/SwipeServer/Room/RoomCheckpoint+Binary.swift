@@ -34,6 +34,15 @@ extension RoomCheckpoint {
         w.bool(hostCreated)
         w.double(lastActivity)
         if version >= 2 { w.array(removedNames) { w, name in w.string(name) } }
+        if version >= 3 {
+            w.array(proposals) { w, p in w.string(p.id); w.string(p.title); w.string(p.body); w.string(p.by.rawValue); w.string(p.byName) }
+            w.int(nextProposalNumber)
+            w.array(rounds) { w, round in
+                w.int(round.round); w.int(round.firstIndex)
+                w.array(round.candidates) { w, card in w.string(card.rawValue) }
+            }
+            w.optional(winner) { w, winner in w.string(winner.card.rawValue); w.string(winner.decidedBy.rawValue); w.int(winner.round) }
+        }
         return Self.magic + w.bytes
     }
 
@@ -68,6 +77,19 @@ extension RoomCheckpoint {
         hostCreated = try r.bool()
         lastActivity = try r.double()
         removedNames = version >= 2 ? try r.array { r in try r.string() } : []
+        if version >= 3 {
+            proposals = try r.array { r in
+                Proposal(id: try r.string(), title: try r.string(), body: try r.string(), by: MemberID(try r.string()), byName: try r.string())
+            }
+            nextProposalNumber = try r.int()
+            rounds = try r.array { r in
+                let round = try r.int(), firstIndex = try r.int()
+                return FinalRoundState(round: round, candidates: try r.array { r in CardID(try r.string()) }, firstIndex: firstIndex)
+            }
+            winner = try r.optional { r in
+                WinnerState(card: CardID(try r.string()), decidedBy: try r.raw(WinnerReason.self), round: try r.int())
+            }
+        }
         guard r.isAtEnd else { throw CheckpointReader.Malformed(description: "bytes left after the checkpoint") }
     }
 

@@ -32,8 +32,8 @@ public struct RoomCheckpoint: Hashable, Sendable {
     }
 
     /// The format of this value; a larger one on disk was written by a newer server.
-    /// 2 added `removedNames`.
-    static let currentVersion = 2
+    /// 2 added `removedNames`; 3 the lobby's proposals, the final rounds and the winner.
+    static let currentVersion = 3
 
     var version = RoomCheckpoint.currentVersion
     var code: RoomCode, deckName: String, cards: [Card], settings: RoomSettings
@@ -44,6 +44,11 @@ public struct RoomCheckpoint: Hashable, Sendable {
     var nextMemberNumber: Int, hostCreated: Bool, lastActivity: ServerTime
     /// Names of members the host removed (`Room.nameKey`), sorted; empty before version 2.
     var removedNames: [String] = []
+    /// Version 3: the lobby's proposals, the next proposal's number, the final rounds and the winner.
+    var proposals: [Proposal] = []
+    var nextProposalNumber = 1
+    var rounds: [FinalRoundState] = []
+    var winner: WinnerState?
 
     /// The stored form (binary: `RoomCheckpoint+Binary.swift`).
     ///
@@ -90,7 +95,8 @@ extension Room {
                       seqs: member.appliedSeqs.sorted { $0.key < $1.key }.map { .init(seq: $0.key, card: $0.value.card, vote: $0.value.vote) })
             },
             cardsDecided: decided, nextMemberNumber: nextMemberNumber, hostCreated: hostCreated, lastActivity: lastActivity,
-            removedNames: removedNames.sorted())
+            removedNames: removedNames.sorted(), proposals: proposals, nextProposalNumber: nextProposalNumber, rounds: rounds,
+            winner: winner)
     }
 
     /// The room a checkpoint holds, with the server's current `maxMembers` and `animationLead`
@@ -124,5 +130,9 @@ extension Room {
         nextMemberNumber = checkpoint.nextMemberNumber
         hostCreated = checkpoint.hostCreated
         removedNames = Set(checkpoint.removedNames)
+        proposals = checkpoint.proposals
+        nextProposalNumber = checkpoint.nextProposalNumber
+        rounds = checkpoint.rounds
+        winner = checkpoint.winner
     }
 }

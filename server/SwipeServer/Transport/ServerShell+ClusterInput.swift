@@ -1,5 +1,5 @@
-// What a cluster node does with a client's message: a change to a room becomes an entry of the
-// room's stream (applied when the store has it), a drag is relayed to the other nodes, a ping or
+// What a cluster node does with a client's message: a change to a room (a vote, an undo, a host
+// command, a proposal or its withdrawal) becomes an entry of the room's stream (applied when the store has it), a drag is relayed to the other nodes, a ping or
 // results request is answered from this node's copy. Service thread only.
 import Foundation
 import SwipeProtocol
@@ -13,7 +13,7 @@ extension ServerShell {
                 appendMessage(message, seq: vote.seq, from: member, of: connection, in: code)
             case let .undo(undo):
                 appendMessage(message, seq: undo.seq, from: member, of: connection, in: code)
-            case .host:
+            case .host, .propose, .withdraw:
                 appendMessage(message, seq: nil, from: member, of: connection, in: code)
             case .drag, .ping, .results, .create, .join:
                 guard connection.appendsInFlight == 0 else {
@@ -52,7 +52,7 @@ extension ServerShell {
             }
         case let .join(request):
             join(request, from: connection, at: time)
-        case .drag, .swipe, .undo, .host, .results, .ping:
+        case .drag, .swipe, .undo, .host, .propose, .withdraw, .results, .ping:
             enqueue(.error(ProtocolError(.notInRoom, "\(message.type): create or join a room first")), to: connection)
         }
     }

@@ -161,7 +161,7 @@ extension ServerShell {
             apply(result.effects, in: result.room)
         case let .ping(ping):
             enqueue(.pong(Pong(t: ping.t, serverTime: time)), to: connection)
-        case .drag, .swipe, .undo, .host, .results:
+        case .drag, .swipe, .undo, .host, .propose, .withdraw, .results:
             enqueue(.error(ProtocolError(.notInRoom, "\(message.type): create or join a room first")), to: connection)
         }
     }

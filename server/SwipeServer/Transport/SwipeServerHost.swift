@@ -234,10 +234,11 @@ public final class SwipeServerHost: @unchecked Sendable {
         return copy
     }
 
-    /// swipedeck.v1 first (lws's default, for clients that offer no subprotocol), then v2 and v3;
+    /// swipedeck.v1 first (lws's default, for clients that offer no subprotocol), then v2, v3 and v4;
     /// one callback serves all and each connection remembers which it chose.
     private func makeProtocols() -> UnsafeMutablePointer<lws_protocols> {
-        let names = [ProtocolVersion.subprotocolV1, ProtocolVersion.subprotocolV2, ProtocolVersion.subprotocol]
+        let names = [ProtocolVersion.subprotocolV1, ProtocolVersion.subprotocolV2, ProtocolVersion.subprotocolV3,
+                     ProtocolVersion.subprotocol]
         let list = UnsafeMutablePointer<lws_protocols>.allocate(capacity: names.count + 1)
         for (index, name) in names.enumerated() {
             var swipe = lws_protocols()

@@ -1,0 +1,16 @@
+/// How many options may be proposed in a room's lobby: per member and for the whole room (flags
+/// `--max-proposals-per-member`, `--max-proposals-per-room`). A server setting like the room's
+/// member limit; every node of a cluster must use the same values.
+///
+/// ```swift
+/// let caps = ProposalCaps(perMember: 5, perRoom: 50)
+/// ```
+public struct ProposalCaps: Hashable, Sendable {
+    public var perMember: Int
+    public var perRoom: Int
+
+    public init(perMember: Int = 5, perRoom: Int = 50) {
+        self.perMember = perMember
+        self.perRoom = perRoom
+    }
+}
