@@ -76,7 +76,8 @@ struct Create: ParsableCommand {
               swipe create ws://127.0.0.1:7681 --deck movies --rule majority --pacing lockstep --layout koloda --name Ann
               swipe create ws://127.0.0.1:7681 --deck lunch.txt --name Ann        # a deck from your own file
               printf 'Pho\\nTacos\\nPizza\\n' | swipe create ws://127.0.0.1:7681 --deck - --name Ann
-            A deck file is read here and sent with the room: JSON or CSV as swipe-server --decks reads them, a text list             (one option per line: Title, Title — body or Title | body; # comments) or a Markdown bullet list. --deck is a             file when it has a / or one of the extensions .json .csv .txt .text .list .md .markdown, standard input             when it is -, and otherwise the name of a deck the server has (swipe decks URL lists them). A bad file is             reported with its line and field and ends swipe with status 64; nothing is sent. At most 500 cards.
+            A deck file is read here and sent with the room: JSON or CSV as swipe-server --decks reads them, a text list             (one option per line: Title, Title — body or Title | body; # comments) or a Markdown bullet list. --deck is a             file when it has a / or one of the extensions .json .csv .txt .text .list .md .markdown, standard input             when it is -, and otherwise the name of a deck the server has (swipe decks URL lists them). A bad file is             reported with its line and field and ends swipe with status 64; nothing is sent. At most 500 cards. \
+            Without --deck (lockstep rooms) the deck is only what the group proposes in the lobby (a in the client).
             """)
 
     @Argument(help: "The server's address: ws://HOST:PORT (or wss://).")
@@ -85,8 +86,8 @@ struct Create: ParsableCommand {
     @Option(help: "Your name as the group sees it.")
     var name: String = "Host"
 
-    @Option(help: "The deck: a name the server knows (e.g. movies; swipe decks URL lists them), a file (lunch.txt, ./menu.md, decks/films.json), or - for standard input.")
-    var deck: String
+    @Option(help: "The deck: a name the server knows (e.g. movies; swipe decks URL lists them), a file (lunch.txt, ./menu.md, decks/films.json), or - for standard input. Without it (lockstep only) the deck is what the group proposes in the lobby.")
+    var deck: String?
 
     @Option(name: .customLong("deck-format"), help: "How to read --deck's file or standard input: json, csv, text or markdown (default: by the file's extension; for standard input, by its look: JSON, a bullet list, else text).")
     var deckFormat: DeckFormat?
@@ -114,19 +115,23 @@ struct Create: ParsableCommand {
         if let timer, !(timer > 0 && timer <= 3600) {
             throw ValidationError("--timer must be between 0 and 3600 seconds (got \(timer))")
         }
-        if deck.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let deck, deck.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--deck must name a deck (e.g. movies), a file (lunch.txt) or - for standard input")
         }
-        if deckFormat != nil, case .server = DeckReference(deck) {
+        if deckFormat != nil, let deck, case .server = DeckReference(deck) {
             throw ValidationError("--deck-format is for a deck file or standard input, and \"\(deck)\" names a server deck (write ./\(deck) for a file)")
         }
+        if deck == nil, try parsePacing(pacing) == .free {
+            throw ValidationError("a free-pacing room starts at once, so it needs --deck; without one, use --pacing lockstep and propose options in the lobby")
+        }
+        if deck == nil, deckFormat != nil { throw ValidationError("--deck-format needs --deck FILE or --deck -") }
     }
 
     func run() throws {
         let url = try WebSocketURL(parsing: address)
         var create = CreateRoom(name: name, rule: try parseRule(rule), pacing: try parsePacing(pacing), timerSeconds: timer,
                                 layout: try parseLayout(layout))
-        try DeckInput.fill(&create, deck: deck, format: deckFormat)
+        if let deck { try DeckInput.fill(&create, deck: deck, format: deckFormat) }
         let options = ClientOptions(name: name, entry: .create(create), colour: !screen.noColor, bidi: screen.bidi)
         throw ExitCode(try SwipeApp.run(url: url, options: options, kept: KeptMembersFile.standard(server: url)))
     }

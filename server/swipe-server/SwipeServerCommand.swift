@@ -54,6 +54,10 @@ struct Serve: ParsableCommand {
     var origins: [String] = []
     @Option(name: .customLong("max-rooms"), help: "Rooms this server hosts at most.") var maxRooms = RegistryLimits().maxRooms
     @Option(name: .customLong("max-members"), help: "Members per room at most.") var maxMembers = RegistryLimits().maxMembersPerRoom
+    @Option(name: .customLong("max-proposals-per-member"), help: "Options one member may have proposed in a room's lobby at once (every node of a cluster must use the same).")
+    var maxProposalsPerMember = ProposalCaps().perMember
+    @Option(name: .customLong("max-proposals-per-room"), help: "Options a room's lobby may hold at once (every node of a cluster must use the same).")
+    var maxProposalsPerRoom = ProposalCaps().perRoom
     @Option(name: .customLong("max-message-bytes"), help: "Largest message accepted (larger closes 1009).")
     var maxMessageBytes = TransportLimits().maxMessageBytes
     @Option(name: .customLong("send-queue"), help: "Frames queued for one slow reader before it is closed 1008.")
@@ -116,6 +120,9 @@ struct Serve: ParsableCommand {
         guard slowedJoinInterval > 0, slowedJoinInterval <= 3600 else {
             throw ValidationError("--slowed-join-interval must be more than 0 and at most 3600 seconds (got \(slowedJoinInterval))")
         }
+        guard maxProposalsPerMember >= 0, maxProposalsPerRoom >= 0 else {
+            throw ValidationError("--max-proposals-per-member and --max-proposals-per-room must be 0 (no proposals) or more")
+        }
         guard checkpointEvery >= 0 else { throw ValidationError("--checkpoint-every must be 0 (never) or more (got \(checkpointEvery))") }
         guard animationLead >= 0, animationLead <= 1000 else {
             throw ValidationError("--animation-lead must be between 0 and 1000 milliseconds (got \(animationLead))")
@@ -156,6 +163,7 @@ struct Serve: ParsableCommand {
         configuration.checkpointInterval = checkpointEvery
         configuration.registryLimits.maxRooms = maxRooms
         configuration.registryLimits.maxMembersPerRoom = maxMembers
+        configuration.registryLimits.proposalCaps = ProposalCaps(perMember: maxProposalsPerMember, perRoom: maxProposalsPerRoom)
         configuration.registryLimits.animationLead = animationLead
         configuration.transportLimits = TransportLimits(
             maxMessageBytes: maxMessageBytes, messagesPerSecond: maxMessagesPerSecond, messageBurst: messageBurst,

@@ -7,6 +7,11 @@ extension AppModel {
         if key == .interrupt { return quit() }
         if let proposalEditor { return editorKey(key, editor: proposalEditor) }
         if let hostPrompt { return promptKey(key, prompt: hostPrompt) }
+        if winnerBanner != nil {
+            // Any key puts the group's choice away (q still quits).
+            winnerBanner = nil
+            return key == .character("q") || key == .character("Q") ? quit() : []
+        }
         if showingHelp {
             showingHelp = false
             if key == .character("q") { return quit() }
@@ -24,7 +29,7 @@ extension AppModel {
         case .character("?"): showingHelp = true; return []
         case .character("q"), .character("Q"): return quit()
         case .escape, .enter:
-            if winnerBanner != nil { winnerBanner = nil } else if banner != nil { banner = nil } else { showingResults = false }
+            if banner != nil { banner = nil } else { showingResults = false }
             return []
         case .down, .pageUp, .pageDown, .home, .end, .backspace, .interrupt, .character:
             return []

@@ -41,8 +41,9 @@ struct ChromePainter {
     /// The keys that do something now, most useful first (the footer drops what does not fit).
     var footerKeys: [(String, String)] {
         let host = model.isHost
+        let final: [(String, String)] = host && model.room?.phase == .finished && model.room?.winner == nil ? [("F", "final round")] : []
         if model.showingResults {
-            return [("r", "back"), ("↑↓", "scroll"), ("v", "votes")] + (host ? [("e", "export")] : []) + [("?", "help"), ("q", "quit")]
+            return [("r", "back")] + final + [("↑↓", "scroll"), ("v", "votes")] + (host ? [("e", "export")] : []) + [("?", "help"), ("q", "quit")]
         }
         guard let room = model.room else { return [("q", "quit")] }
         switch room.phase {
@@ -54,7 +55,6 @@ struct ChromePainter {
                 : [("←/h", "nope"), ("→/l", "like"), ("↑/k", "super"), ("u", "undo")]
             return vote + [("r", "results"), ("?", host ? "help+host" : "help"), ("q", "quit")]
         case .finished, .closed:
-            let final: [(String, String)] = host && room.phase == .finished && room.winner == nil ? [("F", "final round")] : []
             return [("r", "results")] + final + (host ? [("e", "export")] : []) + [("?", "help"), ("q", "quit")]
         }
     }
@@ -134,7 +134,16 @@ struct ChromePainter {
         line("\(TextMetrics.clean(room.deckName)) · \(room.pacing.rawValue)", palette.label)
         row += 1
         let number = min(room.totalCards, max(1, room.totalCards - room.remaining + 1))
-        line(room.phase == .finished || room.visible.isEmpty ? "Deck done" : "Card \(number) of \(room.totalCards)", palette.value)
+        let progress: String
+        if room.phase == .lobby {
+            let proposed = room.proposals?.count ?? 0
+            progress = "\(room.totalCards) cards" + (proposed > 0 ? " + \(proposed)" : "")
+        } else if room.phase == .finished || room.visible.isEmpty {
+            progress = room.winner != nil ? "Decided" : "Deck done"
+        } else {
+            progress = (room.finalRound.map { "Final \($0.round) · " } ?? "") + "Card \(number) of \(room.totalCards)"
+        }
+        line(progress, palette.value)
         if let top = model.topCard, let tally = room.tallies.first(where: { $0.card == top.id }) {
             let barWidth = max(4, min(10, width - 12))
             // Lockstep tallies are re-sent whenever who counts changes (a member restored after a

@@ -32,8 +32,9 @@ public func view(_ model: AppModel, size: TermSize) -> Frame {
             OverlayPainter(geometry: geometry, palette: palette).drawInvite(RoomInvite.command(server: server, room: room.code), into: &frame)
         }
         if let banner = model.banner { OverlayPainter(geometry: geometry, palette: palette).drawBanner(banner, into: &frame) }
-        if let winner = model.winnerBanner { OverlayPainter(geometry: geometry, palette: palette).drawWinner(winner, into: &frame) }
     }
+    // The room's decision shows over the stack and the results alike, on every screen at once.
+    if let winner = model.winnerBanner { OverlayPainter(geometry: geometry, palette: palette).drawWinner(winner, into: &frame) }
     if let editor = model.proposalEditor { ProposalEditorPainter(editor: editor, geometry: geometry, palette: palette).draw(into: &frame) }
     if model.showingHelp { OverlayPainter(geometry: geometry, palette: palette).drawHelp(host: model.isHost, into: &frame) }
     if let prompt = model.hostPrompt { HostPromptPainter(model: model, palette: palette).draw(prompt, into: &frame) }

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// A whole group decision as people would make it, on the real server with three real `swipe`
+/// clients under tmux: the host's deck from a file, options proposed in the lobby (one withdrawn
+/// by its author, one removed by the host), everyone swipes, the deck ends with two matches, the
+/// host runs a final round, and every screen shows the same winner.
+@Suite(.serialized) struct ClientGroupDecisionTmuxTests {
+    static let tmux = clientFindExecutable(["/usr/bin/tmux", "/usr/local/bin/tmux"])
+
+    /// Types an option in the lobby's editor: `a`, the title, Enter, Enter (no body).
+    static func propose(_ session: ClientTmuxSession, _ title: String) throws {
+        try session.keys("a")
+        guard try session.waitFor("Propose an option") != nil else { throw ClientTestError("the editor did not open") }
+        try session.keys("-l", title)
+        try session.keys("Enter")
+        try session.keys("Enter")
+        guard try session.waitFor("\(title) — by you") != nil else { throw ClientTestError("\(title) was not proposed:\n\(try session.screen())") }
+    }
+
+    /// Each session votes with its key once the sidebar shows card `number` of `total`.
+    static func vote(_ sessions: [ClientTmuxSession], card number: Int, of total: Int, _ key: String) throws {
+        for session in sessions {
+            guard try session.waitFor("Card \(number) of \(total)") != nil else {
+                throw ClientTestError("card \(number) of \(total) never showed:\n\(try session.screen())")
+            }
+            try session.keys(key)
+        }
+    }
+
+    @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+    func proposalsThenTwoMatchesThenAFinalRoundToOneWinner() throws {
+        guard let tmux = Self.tmux else { return }
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-decision-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("Pho — noodle soup\nTacos | al pastor\n".utf8).write(to: folder.appendingPathComponent("lunch.txt"))
+        let swipe = builtProduct("swipe")
+        let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let url = "ws://127.0.0.1:\(server.port)"
+
+        let ann = try ClientTmuxSession(tmux: tmux, name: "swipe-dec-ann-\(tag)", columns: 100, rows: 30,
+                                        command: "\(swipe) create \(url) --deck \(folder.path)/lunch.txt --rule majority --name Ann")
+        defer { ann.kill() }
+        let code = try ann.lobbyRoomCode()
+        let bo = try ClientTmuxSession(tmux: tmux, name: "swipe-dec-bo-\(tag)", columns: 100, rows: 30,
+                                       command: "\(swipe) join \(url)/\(code) --name Bo")
+        defer { bo.kill() }
+        let cy = try ClientTmuxSession(tmux: tmux, name: "swipe-dec-cy-\(tag)", columns: 100, rows: 30,
+                                       command: "\(swipe) join \(url)/\(code) --name Cy")
+        defer { cy.kill() }
+        #expect(try ann.waitFor("3 here") != nil, "Bo and Cy never showed in the lobby")
+
+        try Self.propose(bo, "Curry")
+        try Self.propose(bo, "Ramen")
+        try Self.propose(cy, "Sushi")
+        // Every screen shows the proposals live, with who proposed them.
+        #expect(try ann.waitFor("Sushi — by Cy") != nil, "Cy's proposal never reached Ann")
+        #expect(try ann.screen().contains("Ramen — by Bo"))
+        // Bo withdraws his own Ramen (the second in the list: to the top, down once, x).
+        for key in ["k", "k", "k", "j", "x"] { try bo.keys(key) }
+        #expect(try clientPoll(seconds: 10) { try ann.screen().contains("Ramen") ? nil : true } == true, "Ramen was not withdrawn")
+        // Ann removes Cy's Sushi (now the second: to the top, down once, x).
+        for key in ["k", "k", "j", "x"] { try ann.keys(key) }
+        #expect(try cy.waitFor("the host removed your \"Sushi\"") != nil, "Cy was not told")
+        #expect(try clientPoll(seconds: 10) { try cy.screen().contains("Sushi — by you") ? nil : true } == true, "Sushi was not removed")
+        let lobby = try ann.screen()
+        #expect(lobby.contains("lunch: 2 cards + 1 proposed"), "\(lobby)")
+
+        try ann.keys("s")
+        let everyone = [ann, bo, cy]
+        // Pho and Tacos match, Curry does not: two matches, no decision yet.
+        try Self.vote(everyone, card: 1, of: 3, "l")
+        try Self.vote(everyone, card: 2, of: 3, "l")
+        try Self.vote(everyone, card: 3, of: 3, "h")
+        for session in everyone {
+            #expect(try session.waitFor("Results · final") != nil, "no final results on \(session.name)")
+        }
+        #expect(try ann.screen().contains("F final round"), "the host is not offered the final round")
+
+        try ann.keys("F")
+        #expect(try ann.waitFor("Start a final round") != nil)
+        try ann.keys("y")
+        // The round is over the two matches; everyone likes Pho, nobody Tacos.
+        try Self.vote(everyone, card: 1, of: 2, "l")
+        try Self.vote(everyone, card: 2, of: 2, "h")
+        for session in everyone {
+            let screen = try session.waitFor("THE GROUP'S CHOICE")
+            #expect(screen != nil, "no winner on \(session.name)")
+            #expect(screen?.contains("Pho") == true && screen?.contains("won final round 1") == true, "\(screen ?? "")")
+        }
+        // The HTTP results say the same.
+        let csv = try ServerRawSocket.get(port: server.port, path: "/rooms/\(code)/results.csv").body
+        #expect(csv.contains("\r\n1,pho,Pho,3,0,0,3,true,Ann:like; Bo:like; Cy:like,1,true\r\n"), "\(csv)")
+    }
+}
