@@ -38,11 +38,7 @@ public enum ReceiveGuard {
     /// Longest request head answered by lws; longer gets 431 (lws keeps `SwipeServerHost.maxHeaderBytes`).
     public static let headLimit = 8 * 1024
     /// What a too-large head gets before the connection ends.
-    static let tooLargeAnswer: [UInt8] = {
-        let body = #"{"code":"tooLarge","message":"the request head is over \#(headLimit) bytes"}"#
-        return Array(("HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: application/json\r\n"
-            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
-    }()
+    static let tooLargeAnswer = HTTPResponseHead.bytes(of: HTTPRoutes.headTooLarge(limit: headLimit))
 
     /// What recv should tell lws about what it read.
     public enum Verdict: Hashable, Sendable {

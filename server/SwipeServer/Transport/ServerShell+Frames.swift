@@ -224,13 +224,13 @@ extension ServerShell {
         return error.code == .unknownRoom || error.code == .badToken
     }
 
-    /// FILTER_PROTOCOL_CONNECTION: false when the upgrade's Origin is not on the allow-list.
-    func originAllowed(_ wsi: OpaquePointer) -> Bool {
+    /// FILTER_PROTOCOL_CONNECTION: the upgrade's Origin when it is not on the allow-list (nil: allowed).
+    func refusedOrigin(_ wsi: OpaquePointer) -> String? {
         let allowed = configuration.allowedOrigins
-        guard !allowed.isEmpty, let origin = header(wsi, WSI_TOKEN_ORIGIN) else { return true }
-        if allowed.contains(origin) { return true }
+        guard !allowed.isEmpty, let origin = header(wsi, WSI_TOKEN_ORIGIN) else { return nil }
+        if allowed.contains(origin) { return nil }
         logger.notice("refused a WebSocket from origin \(origin) (not in --origin)")
-        return false
+        return origin
     }
 
     /// SERVER_WRITEABLE: writes what is queued, then the close once the queue is empty. Returns -1 to close.
