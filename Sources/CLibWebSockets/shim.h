@@ -112,23 +112,6 @@ typedef struct swipe_server_wake_timer {
     struct lws_context *context;
 } swipe_server_wake_timer;
 
-/// Writes an HTTP response status and headers (body follows with LWS_WRITE_HTTP_FINAL), plus up to two
-/// extra headers (`name` with its colon, e.g. "Retry-After:"; NULL to skip). Nonzero on failure.
-static inline int swipe_server_http_headers(struct lws *wsi, unsigned int status, const char *content_type,
-                                            size_t content_length, const char *name1, const char *value1,
-                                            const char *name2, const char *value2) {
-    unsigned char buffer[LWS_PRE + 1024];
-    unsigned char *start = &buffer[LWS_PRE], *p = start, *end = &buffer[sizeof(buffer) - 1];
-    if (lws_add_http_common_headers(wsi, status, content_type, (lws_filepos_t)content_length, &p, end)) return 1;
-    if (lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, (const unsigned char *)"no-store", 8, &p, end))
-        return 1;
-    if (name1 && value1 && lws_add_http_header_by_name(wsi, (const unsigned char *)name1, (const unsigned char *)value1,
-                                                       (int)strlen(value1), &p, end)) return 1;
-    if (name2 && value2 && lws_add_http_header_by_name(wsi, (const unsigned char *)name2, (const unsigned char *)value2,
-                                                       (int)strlen(value2), &p, end)) return 1;
-    return lws_finalize_write_http_header(wsi, start, &p, end);
-}
-
 /// Hands free heap pages back to the system (glibc keeps them otherwise after a burst of large
 /// allocations, e.g. a stalled reader's send queue). Returns 1 when memory was released.
 #include <malloc.h>

@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test(.enabled(if: ClientTmuxTests.tmux != nil, "tmux is not installed"))
-    func swipeTurnedAwayAtTheConnectionCapSaysWhyAndExits3() throws {
+    func swipeTurnedAwayAtTheConnectionCapShowsTheServersReasonAndExits2() throws {
         guard let tmux = ClientTmuxTests.tmux else { return }
         let server = try ServerProcess(arguments: ["--max-connections-per-address", "1", "--slowed-join-interval", "600"])
         defer { server.stop() }
@@ -38,8 +38,9 @@ import Testing
                                         command: "\(builtProduct("swipe")) create ws://127.0.0.1:\(server.port) --deck movies --name Ann")
         defer { ann.kill() }
         let (status, screen) = try ann.exited(seconds: 15)
-        #expect(screen.contains("too many connections from your address (HTTP 429)"), "\(screen)")
-        #expect(status == 3, "\(screen)")
+        #expect(screen.contains("swipe: the server refused the connection: your address holds 1 connections already"), "\(screen)")
+        #expect(screen.contains("(429)"), "\(screen)")
+        #expect(status == 2, "\(screen)")
         _ = holder
         #expect(server.terminate() == 0)
     }

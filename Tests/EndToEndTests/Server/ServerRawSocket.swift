@@ -14,12 +14,25 @@ final class ServerRawSocket {
     /// Why the last read stopped (for test diagnostics).
     private(set) var endReason = ""
 
-    /// Opens a TCP connection to 127.0.0.1:`port` with a receive timeout.
-    init(port: Int, timeout: Double = 5) throws {
+    /// Opens a TCP connection to 127.0.0.1:`port` with a receive timeout; `source`: the local
+    /// address to connect from (e.g. "127.0.0.2", another client address on the loopback).
+    init(port: Int, timeout: Double = 5, from source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed") }
         var tv = timeval(tv_sec: Int(timeout), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(fd)
+                throw Failure(description: "bind to \(source) failed")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -79,6 +92,15 @@ final class ServerRawSocket {
         let bytes = Array(buffer[0..<count])
         buffer.removeFirst(count)
         return bytes
+    }
+
+    /// Everything the server sends until it ends the stream (or the receive timeout); `ended`
+    /// tells which.
+    func readToEnd() -> (bytes: [UInt8], ended: Bool) {
+        while fill() {}
+        let bytes = buffer
+        buffer = []
+        return (bytes, endReason == "end of stream")
     }
 
     /// Reads an HTTP response head (and, with Content-Length, the body, unless `withBody` is false:

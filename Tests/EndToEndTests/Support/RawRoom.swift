@@ -7,8 +7,9 @@ struct RawRoom {
     let code: String
     let token: String
 
-    static func create(on server: ServerProcess, as name: String = "Ann") throws -> RawRoom {
-        let host = try ServerRawSocket(port: server.port)
+    /// `source`: the local address to connect from (another client address, e.g. "127.0.0.2").
+    static func create(on server: ServerProcess, as name: String = "Ann", from source: String? = nil) throws -> RawRoom {
+        let host = try ServerRawSocket(port: server.port, from: source)
         _ = try host.upgrade(path: "/")
         host.sendText(#"{"type":"create","name":"\#(name)","deck":"movies"}"#)
         let welcome = SecurityAccessTests.nextText(host) ?? ""

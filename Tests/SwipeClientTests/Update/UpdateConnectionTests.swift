@@ -204,3 +204,23 @@ import Testing
         #expect(update(&model, .key(.right)) == [.send(.swipe(SwipeVote(card: "dune", direction: .right, seq: used)))])
     }
 }
+
+/// An upgrade the server turned away (its JSON message): before a session the client ends with it
+/// (exit 2); in a session it is retried like any lost connection.
+@Suite struct UpdateConnectionRefusedTests {
+    @Test func beforeASessionTheRefusalEndsTheClientWithStatus2() {
+        var model = UpdateConnectionTests.fresh()
+        update(&model, .tick(now: 0))
+        let reason = "your address holds 256 connections already (429)"
+        #expect(update(&model, .connectionRefused(reason: reason)) == [.exit(.connectionRefused(reason))])
+        #expect(ClientExit.connectionRefused(reason).status == 2)
+        #expect(ClientExit.connectionRefused(reason).message == "swipe: the server refused the connection: " + reason)
+        #expect(update(&model, .connectionRefused(reason: reason)).isEmpty)   // said once
+    }
+
+    @Test func inASessionItIsRetried() {
+        var model = Fixtures.model()
+        #expect(update(&model, .connectionRefused(reason: "busy (429)")).isEmpty)
+        #expect(model.connection == .reconnecting(attempt: 1, retryAt: 1000 + 250))
+    }
+}

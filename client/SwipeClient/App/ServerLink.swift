@@ -52,6 +52,11 @@ final class ServerLink: @unchecked Sendable {
             let url = self.url, inbox = self.inbox
             let detail = reason.range(of: "\(url): ").map { String(reason[$0.upperBound...]) } ?? reason
             DispatchQueue.global().async {
+                // An upgrade the server turned away: its own reason (JSON), when it gives one, ends the client as a refusal.
+                if let status, status >= 400, let refusal = ConnectDiagnosis.refusal(of: url), refusal.message != nil {
+                    inbox.post(.connectionRefused(reason: refusal.description))
+                    return
+                }
                 let why = ConnectDiagnosis.explain(host: url.host, port: url.port, lwsDetail: detail, httpStatus: status)
                 inbox.post(.disconnected(reason: "cannot connect to \(url): \(why)"))
             }

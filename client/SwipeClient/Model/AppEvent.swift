@@ -38,6 +38,9 @@ public enum AppEvent: Hashable, Sendable {
     case connected
     /// The WebSocket closed or could not open.
     case disconnected(reason: String)
+    /// The server answered the WebSocket upgrade with a refusal; `reason` is its message and status,
+    /// e.g. "your address holds 256 connections already (429)".
+    case connectionRefused(reason: String)
     /// The shell wrote the host's export (or could not).
     case exported(ExportOutcome)
 }

@@ -3,7 +3,7 @@
 /// | status | case |
 /// |---|---|
 /// | 0 | `quit`: the user pressed `q`; `closedByYou`: the host closed the room |
-/// | 2 | `refused`: the server refused the join or create before a session existed (its whole message) |
+/// | 2 | `refused`: the server refused the join or create before a session existed (its whole message); `connectionRefused`: it turned the WebSocket upgrade away (its message and HTTP status) |
 /// | 3 | `unreachable`: no session could be opened (connection refused, name not resolved, TLS) |
 /// | 4 | `kicked`: the host removed this member |
 /// | 5 | `roomClosed`: the host closed the room |
@@ -13,12 +13,15 @@
 /// ```swift
 /// ClientExit.refused("join: no room \"ZZZZ\"").status    // 2
 /// ClientExit.refused("join: no room \"ZZZZ\"").message   // "swipe: the server refused: join: no room \"ZZZZ\""
+/// ClientExit.connectionRefused("your address holds 256 connections already (429)").message
+/// // "swipe: the server refused the connection: your address holds 256 connections already (429)"
 /// ClientExit.quit.message                                 // nil
 /// ```
 public enum ClientExit: Hashable, Sendable {
     case quit
     case closedByYou(room: String)
     case refused(String)
+    case connectionRefused(String)
     case unreachable(String)
     case kicked(room: String)
     case roomClosed(room: String, reason: String)
@@ -33,7 +36,7 @@ public enum ClientExit: Hashable, Sendable {
     public var status: Int32 {
         switch self {
         case .quit, .closedByYou: return 0
-        case .refused: return 2
+        case .refused, .connectionRefused: return 2
         case .unreachable: return 3
         case .kicked: return 4
         case .roomClosed: return 5
@@ -52,6 +55,7 @@ public enum ClientExit: Hashable, Sendable {
         case .quit, .signal: return nil
         case let .closedByYou(room): return "swipe: you closed room \(room)"
         case let .refused(text): return "swipe: the server refused: " + text
+        case let .connectionRefused(text): return "swipe: the server refused the connection: " + text
         case let .unreachable(text): return "swipe: " + text
         case let .kicked(room): return "swipe: the host removed you from room \(room)"
         case let .roomClosed(room, reason): return "swipe: room \(room) was closed (\(reason))"

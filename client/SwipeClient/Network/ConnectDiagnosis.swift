@@ -1,6 +1,8 @@
 // Shell: explains a failed connection. Runs on a background queue (ServerLink hands it over from
-// the lws service thread); resolves the host name and tries one plain TCP connect, nothing else.
+// the lws service thread); resolves the host name and tries one plain TCP connect, and for an
+// upgrade a ws:// server refused, asks once more over a plain socket to read why; nothing else.
 import Foundation
+import SwipeProtocol
 
 /// libwebsockets says only "Unable to connect" or "could not start connecting": this finds out
 /// whether the name did not resolve, the port refused, or the host did not answer, so the user
@@ -49,6 +51,47 @@ enum ConnectDiagnosis {
         case 404: return "nothing answers WebSockets at that address (HTTP 404): is this a SwipeDeck server?"
         default: return "the server answered HTTP \(status) instead of opening a WebSocket"
         }
+    }
+
+    /// Asks a ws:// server that refused the upgrade once more, over a plain socket, and reads its
+    /// answer: libwebsockets' client gives the status but not the body, which carries the server's
+    /// reason. nil for wss:// (the plain socket would need its own TLS session), when the server
+    /// does not answer within `timeoutMs`, or when it lets this upgrade through (then closed at once).
+    ///
+    /// ```swift
+    /// ConnectDiagnosis.refusal(of: try WebSocketURL(parsing: "ws://127.0.0.1:7700/"))?.description
+    /// // "your address holds 256 connections already (--max-connections-per-address); retry in 10 s (429)"
+    /// ```
+    static func refusal(of url: WebSocketURL, timeoutMs: Int32 = 3000) -> HandshakeRefusal? {
+        guard !url.scheme.usesTLS else { return nil }
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(url.host, String(url.port), &hints, &found) == 0, let first = found else { return nil }
+        defer { freeaddrinfo(first) }
+        let address = first.pointee
+        let fd = socket(address.ai_family, address.ai_socktype, address.ai_protocol)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard connect(fd, address.ai_addr, address.ai_addrlen) == 0 else { return nil }
+        let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+        let request = "GET \(url.path) HTTP/1.1\r\nHost: \(url.host):\(url.port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n"
+            + "Sec-WebSocket-Protocol: \(ProtocolVersion.offered.joined(separator: ", "))\r\n\r\n"
+        let sent = Array(request.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard sent == request.utf8.count else { return nil }
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let deadline = Date().addingTimeInterval(Double(timeoutMs) / 1000)
+        while received.count < 64 * 1024, Date() < deadline {
+            if let refusal = HandshakeRefusal.parse(received) { return refusal }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, max(1, Int32(deadline.timeIntervalSinceNow * 1000))) == 1 else { return nil }
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received += chunk[..<count]
+        }
+        return HandshakeRefusal.parse(received)
     }
 
     /// One non-blocking TCP connect: 0 on success, else the errno it failed with.

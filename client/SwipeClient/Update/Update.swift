@@ -35,6 +35,8 @@ public func update(_ model: inout AppModel, _ event: AppEvent) -> [AppEffect] {
         return model.connectionOpened()
     case let .disconnected(reason):
         return model.connectionLost(reason: reason)
+    case let .connectionRefused(reason):
+        return model.connectionRefused(reason: reason)
     case let .exported(outcome):
         model.exportFinished(outcome)
         return []
@@ -136,6 +138,16 @@ extension AppModel {
         if wasOnline { notice = Notice(text: "connection lost: " + TextMetrics.clean(reason), shownAt: now) }
         lastDisconnect = TextMetrics.clean(reason)
         return []
+    }
+
+    /// The server turned the upgrade away with `reason`: before a session existed the client ends
+    /// with it (exit 2, a refusal by the server); during one it is a lost connection, tried again.
+    mutating func connectionRefused(reason: String) -> [AppEffect] {
+        guard room == nil else { return connectionLost(reason: "the server refused the connection: " + reason) }
+        if case .closed = connection { return [] }
+        let text = TextMetrics.clean(reason)
+        connection = .closed(reason: text)
+        return [.exit(.connectionRefused(text))]
     }
 
     /// Appends a send when online; messages made offline are dropped (votes are kept in `pendingVotes`).

@@ -30,6 +30,8 @@ final class Connection {
     /// 1009 close waits for its last fragment (closing earlier would reset a client that is still
     /// sending, and it would never read the `tooLarge` error).
     var discardingOversize = false
+    /// The receive guard refused one of its frames (the close is on its way).
+    var frameRefused = false
     /// The protocol version its subprotocol chose (1 when it offered none).
     var protocolVersion = 1
     /// In a cluster: its `create` or `join` is on its way to the shared store (a second one is refused).

@@ -80,9 +80,8 @@ public enum HTTPRoutes {
         switch method {
         case .get, .head:
             break
-        case .other:
-            // No body: lws would not call WRITEABLE before reading the request's own body.
-            return HTTPResponse(status: 405, contentType: "application/json", body: [], headers: ["Allow": "GET, HEAD"])
+        case let .other(name):
+            return methodNotAllowed(name)   // closes: the request's own body is not read
         }
         if path.utf8.count > maxPathBytes {
             return json(414, ProtocolError(.tooLarge, "the URL is longer than \(maxPathBytes) bytes"))
@@ -130,18 +129,7 @@ public enum HTTPRoutes {
         return RoomCodes.canonical(parts[1])
     }
 
-    /// The refusal for an address that holds too many connections.
-    ///
-    /// ```swift
-    /// HTTPRoutes.tooManyConnections(cap: 256).status   // 429
-    /// ```
-    public static func tooManyConnections(cap: Int) -> HTTPResponse {
-        var response = json(429, ProtocolError(.rateLimited, "your address holds \(cap) connections already"))
-        response.closes = true
-        return response
-    }
-
-    private static func json<T: Encodable>(_ status: UInt32, _ value: T) -> HTTPResponse {
+    static func json<T: Encodable>(_ status: UInt32, _ value: T) -> HTTPResponse {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let body = (try? encoder.encode(value)).map(Array.init) ?? Array("{}".utf8)

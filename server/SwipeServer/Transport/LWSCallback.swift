@@ -32,20 +32,19 @@ func swipeServerCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, 
         return 0
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         guard let wsi, let shell = shell(of: wsi) else { return 0 }
-        guard shell.originAllowed(wsi) else {
-            _ = lws_return_http_status(wsi, 403, "origin not allowed")
-            return -1
+        if let origin = shell.refusedOrigin(wsi) {
+            return shell.refuse(wsi, with: HTTPRoutes.originNotAllowed(origin))
         }
         let address = shell.clientAddress(of: wsi)
         guard shell.admit(wsi, address: address) else {
-            _ = lws_return_http_status(wsi, 429, "too many connections from your address")
-            return -1
+            return shell.refuse(wsi, with: HTTPRoutes.tooManyConnections(cap: shell.configuration.transportLimits.maxConnectionsPerAddress,
+                                                                         retryAfter: shell.connectionCapRetryAfter))
         }
         shell.upgradeAddresses[wsi] = address
         return 0
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
         // Before lws matches subprotocols: an offer of only unknown ones gets a 400 with a reason,
-        // not a dropped connection. >0 tells lws we answered.
+        // not a dropped connection.
         guard let wsi, let shell = shell(of: wsi) else { return 0 }
         return shell.confirmUpgrade(wsi)
     case LWS_CALLBACK_ESTABLISHED:

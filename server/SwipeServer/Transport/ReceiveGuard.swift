@@ -1,5 +1,5 @@
-// The raw receive path's checks: request heads too large for lws (answered 431 here) and unmasked
-// client frames. `inspect` runs on whatever thread calls recv (the swipe-server executable
+// The raw receive path's checks: request heads too large for lws (answered 431 here), methods
+// other than GET and HEAD (405 here), and client frames lws must not get (unmasked, malformed, too large). `inspect` runs on whatever thread calls recv (the swipe-server executable
 // interposes recv; lws calls it on the service thread); the rest runs on the service thread. A lock
 // guards the table; it touches nothing else but the watched socket (the 431 answer) and
 // lws_callback_on_writable for a watched connection, from within lws's own read.
@@ -11,17 +11,19 @@ import Glibc
 
 /// Sockets whose incoming bytes are checked as recv (plain) or SSL_read (TLS) returns them, before lws parses
 /// them. Until its first request head ends, a socket's head is counted: one over `headLimit` gets a
-/// 431 written here and lws sees the connection end (lws itself would drop it unanswered). Once it
-/// is a WebSocket, its frames are followed: libwebsockets 4.1 reads the mask bit but does not enforce
-/// it on a server nor tell the callback, so the bytes up to an unmasked frame go to lws, that frame
-/// and everything after it are dropped, and the connection is asked to write so that
-/// `ServerShell.writeable` closes it with 1002.
+/// 431 written here and lws sees the connection end (lws itself would drop it unanswered), and a
+/// method other than GET or HEAD gets 405 the same way. Once it is a WebSocket, its frames are
+/// followed (`FrameScanner`): libwebsockets 4.1 does not enforce the mask on a server, drops the TCP
+/// connection without a close frame on a malformed control frame or length, and would read a frame
+/// declared larger than the message limit to its end; so the bytes up to such a frame go to lws,
+/// that frame and everything after it are dropped, and the connection is asked to write so that
+/// `ServerShell.writeable` closes it (1002, or `tooLarge` and 1009).
 ///
 /// ```swift
 /// ReceiveGuard.watchHead(socket: fd, tls: false)       // FILTER_NETWORK_CONNECTION
-/// ReceiveGuard.watch(socket: fd, connection: wsi)      // ESTABLISHED, not TLS
+/// ReceiveGuard.watch(socket: fd, connection: wsi, maxPayload: 65_536)   // ESTABLISHED
 /// let passed = ReceiveGuard.inspect(socket: fd, bytes: received)   // in the recv interposer
-/// ReceiveGuard.wasUnmasked(socket: fd)                 // in WRITEABLE: close 1002
+/// ReceiveGuard.violation(socket: fd)                   // in WRITEABLE: close 1002 or 1009
 /// ```
 public enum ReceiveGuard {
     private enum Watched {
@@ -29,7 +31,7 @@ public enum ReceiveGuard {
         case head(HeadScanner, tls: Bool)
         case passing
         /// `tls`: the frames are read through SSL_read (plaintext), not recv (which sees ciphertext).
-        case frames(MaskScanner, connection: OpaquePointer, tls: Bool)
+        case frames(FrameScanner, connection: OpaquePointer, tls: Bool)
     }
 
     /// Which read delivered the bytes: recv on a plain socket, or SSL_read's plaintext on a TLS one.
@@ -38,11 +40,7 @@ public enum ReceiveGuard {
     /// Longest request head answered by lws; longer gets 431 (lws keeps `SwipeServerHost.maxHeaderBytes`).
     public static let headLimit = 8 * 1024
     /// What a too-large head gets before the connection ends.
-    static let tooLargeAnswer: [UInt8] = {
-        let body = #"{"code":"tooLarge","message":"the request head is over \#(headLimit) bytes"}"#
-        return Array(("HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: application/json\r\n"
-            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body).utf8)
-    }()
+    static let tooLargeAnswer = HTTPResponseHead.bytes(of: HTTPRoutes.headTooLarge(limit: headLimit))
 
     /// What recv should tell lws about what it read.
     public enum Verdict: Hashable, Sendable {
@@ -50,9 +48,9 @@ public enum ReceiveGuard {
         case pass(Int)
         /// Pass nothing (the connection is closing): "try again later".
         case nothing
-        /// Report the end of the stream (the connection was answered 431 here).
+        /// Report the end of the stream (the connection was answered 431 or 405 here).
         case hangUp
-        /// TLS: write this answer (431) through the connection's TLS session, then report the end of the stream.
+        /// TLS: write this answer (431, 405) through the connection's TLS session, then report the end of the stream.
         case answerThenHangUp([UInt8])
     }
 
@@ -75,10 +73,11 @@ public enum ReceiveGuard {
     }
 
     /// Starts checking the frames arriving on `socket` (an established WebSocket; `tls` when its
-    /// bytes come through SSL_read). Does nothing for TLS unless SSL_read is interposed.
-    static func watch(socket: Int32, connection: OpaquePointer, tls: Bool = false) {
+    /// bytes come through SSL_read; `maxPayload`: most bytes a frame may declare). Does nothing for
+    /// TLS unless SSL_read is interposed.
+    static func watch(socket: Int32, connection: OpaquePointer, tls: Bool = false, maxPayload: Int? = nil) {
         if tls && !isTLSInterposed { return }
-        set(socket, .frames(MaskScanner(), connection: connection, tls: tls))
+        set(socket, .frames(FrameScanner(maxPayload: maxPayload), connection: connection, tls: tls))
     }
 
     private static func set(_ socket: Int32, _ state: Watched?) {
@@ -93,13 +92,13 @@ public enum ReceiveGuard {
         set(socket, nil)
     }
 
-    /// Whether an unmasked frame arrived on `socket`.
-    static func wasUnmasked(socket: Int32) -> Bool {
-        guard isInterposed else { return false }
+    /// The frame that stopped what lws gets on `socket`, if one did.
+    static func violation(socket: Int32) -> FrameScanner.Violation? {
+        guard isInterposed else { return nil }
         lock.lock()
         defer { lock.unlock() }
-        guard case let .frames(scanner, _, _)? = watched[socket] else { return false }
-        return scanner.foundUnmasked
+        guard case let .frames(scanner, _, _)? = watched[socket] else { return nil }
+        return scanner.violation
     }
 
     /// What recv just read into `bytes` on `socket`, and what lws may have of it: all of it, unless
@@ -128,16 +127,20 @@ public enum ReceiveGuard {
             let outcome = head.scan(bytes)
             watched[socket] = outcome == .reading ? .head(head, tls: tls) : .passing
             lock.unlock()
+            let answer: [UInt8]
             switch outcome {
             case .reading, .ended:
                 return .pass(bytes.count)
             case .tooLarge:
-                if tls { return .answerThenHangUp(tooLargeAnswer) }
-                answerTooLarge(socket)
-                return .hangUp
+                answer = tooLargeAnswer
+            case let .methodNotAllowed(method):
+                answer = HTTPResponseHead.bytes(of: HTTPRoutes.methodNotAllowed(method))
             }
+            if tls { return .answerThenHangUp(answer) }
+            write(answer, to: socket)
+            return .hangUp
         case .frames(var scanner, let connection, let tls)?:
-            let wasFound = scanner.foundUnmasked
+            let wasFound = scanner.violation != nil
             let cut = scanner.scan(bytes)
             watched[socket] = .frames(scanner, connection: connection, tls: tls)
             lock.unlock()
@@ -148,11 +151,11 @@ public enum ReceiveGuard {
     }
 
     /// Reads what the client already sent (so the close is not a reset that loses the answer) and
-    /// writes the 431. The socket is non-blocking; a short write is as good as it gets.
-    private static func answerTooLarge(_ socket: Int32) {
+    /// writes `answer` (431, 405). The socket is non-blocking; a short write is as good as it gets.
+    private static func write(_ answer: [UInt8], to socket: Int32) {
         var drain = [UInt8](repeating: 0, count: 16 * 1024)
         var rounds = 0
         while rounds < 64, drain.withUnsafeMutableBytes({ Glibc.read(socket, $0.baseAddress, $0.count) }) > 0 { rounds += 1 }
-        _ = tooLargeAnswer.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        _ = answer.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 }

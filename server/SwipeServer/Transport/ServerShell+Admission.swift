@@ -72,6 +72,10 @@ extension ServerShell {
     /// the slowed-join interval (10 s by default), so a slowed join is never the one hung up.
     var lingeringSocketAge: ServerTime { 2 * joinGuard.pace }
 
+    /// The `Retry-After` of a refusal at the per-address cap (s): by then a socket of the address
+    /// that joined no room may be hung up to make way.
+    var connectionCapRetryAfter: Int { max(1, Int((lingeringSocketAge / 1000).rounded(.up))) }
+
     /// `address`'s longest-held socket that is in no room, on no way into one, and older than `lingeringSocketAge`.
     private func lingeringSocket(of address: String, at time: ServerTime) -> OpaquePointer? {
         for held in ledger.sockets(heldBy: address) where time - held.since >= lingeringSocketAge {

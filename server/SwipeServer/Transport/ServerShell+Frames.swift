@@ -22,7 +22,8 @@ extension ServerShell {
             connection.protocolVersion = version
         }
         logger.debug("\(connection.id) connected from \(address)")
-        ReceiveGuard.watch(socket: lws_get_socket_fd(wsi), connection: wsi, tls: lws_is_ssl(wsi) != 0)
+        ReceiveGuard.watch(socket: lws_get_socket_fd(wsi), connection: wsi, tls: lws_is_ssl(wsi) != 0,
+                           maxPayload: configuration.transportLimits.maxMessageBytes)
         if shutdownDeadline != nil { closeAfterFlush(connection, .goingAway, "server shutting down") }
     }
 
@@ -224,13 +225,13 @@ extension ServerShell {
         return error.code == .unknownRoom || error.code == .badToken
     }
 
-    /// FILTER_PROTOCOL_CONNECTION: false when the upgrade's Origin is not on the allow-list.
-    func originAllowed(_ wsi: OpaquePointer) -> Bool {
+    /// FILTER_PROTOCOL_CONNECTION: the upgrade's Origin when it is not on the allow-list (nil: allowed).
+    func refusedOrigin(_ wsi: OpaquePointer) -> String? {
         let allowed = configuration.allowedOrigins
-        guard !allowed.isEmpty, let origin = header(wsi, WSI_TOKEN_ORIGIN) else { return true }
-        if allowed.contains(origin) { return true }
+        guard !allowed.isEmpty, let origin = header(wsi, WSI_TOKEN_ORIGIN) else { return nil }
+        if allowed.contains(origin) { return nil }
         logger.notice("refused a WebSocket from origin \(origin) (not in --origin)")
-        return false
+        return origin
     }
 
     /// SERVER_WRITEABLE: writes what is queued, then the close once the queue is empty. Returns -1 to close.
@@ -242,14 +243,11 @@ extension ServerShell {
     /// message itself, so frames go one lws_write at a time while the socket takes them.
     func writeable(_ wsi: OpaquePointer) -> Int32 {
         guard let connection = connection(at: wsi) else { return 0 }
+        if !connection.frameRefused, let violation = ReceiveGuard.violation(socket: lws_get_socket_fd(wsi)) {
+            refuseFrame(connection, violation)
+        }
         let queuedBefore = connection.outbound.byteCount
         defer { queuedBytes -= queuedBefore - connection.outbound.byteCount }
-        if connection.closing?.code != .protocolError, ReceiveGuard.wasUnmasked(socket: lws_get_socket_fd(wsi)) {
-            // RFC 6455 §5.1: a client frame without a mask closes the connection (nothing more is sent).
-            logger.notice("\(connection.id): an unmasked frame; closing 1002")
-            connection.outbound.removeAll()
-            connection.closing = (.protocolError, "client frames must be masked")
-        }
         if connection.outbound.isEmpty {
             guard let (code, reason) = connection.closing else { return 0 }
             var reasonBytes = Array(reason.utf8.prefix(120))
@@ -266,6 +264,26 @@ extension ServerShell {
         if !connection.outbound.isEmpty || connection.closing != nil { lws_callback_on_writable(wsi) }
         return 0
     }
+
+    /// A frame the receive guard let no further (RFC 6455: unmasked, a malformed control frame or
+    /// length: 1002, nothing more is sent; declared over `--max-message-bytes`: `tooLarge`, then 1009).
+    /// The close goes out at once; lws then waits `frameRefusalSeconds` at most for the client's
+    /// answer, which never reaches it (everything after the frame is dropped), and hangs up.
+    private func refuseFrame(_ connection: Connection, _ violation: FrameScanner.Violation) {
+        connection.frameRefused = true
+        logger.notice("\(connection.id): \(violation.reason); closing \(violation.closeCode)")
+        dropQueue(of: connection)
+        connection.discardingOversize = false
+        if case .tooLarge = violation {
+            let limit = configuration.transportLimits.maxMessageBytes
+            enqueue(.error(ProtocolError(.tooLarge, "message is larger than \(limit) bytes (\(violation.reason))")), to: connection)
+        }
+        connection.closing = (CloseCode(rawValue: Int(violation.closeCode)) ?? .protocolError, violation.reason)
+        lws_set_timeout(connection.wsi, PENDING_TIMEOUT_USER_OK, Self.frameRefusalSeconds)
+    }
+
+    /// Seconds a connection whose frame was refused stays open after its close is queued.
+    static let frameRefusalSeconds: Int32 = 5
 
     /// Most bytes of frames one WRITEABLE writes before the other connections get a turn.
     static let batchBytes = 64 * 1024

@@ -38,21 +38,43 @@ extension ServerShell {
                                           retryAfter: joinGuard.retryAfter(address, at: time))
             if response.missedRoom { joinGuard.recordFailure(from: address, at: time) }
         } else {
-            response = HTTPRoutes.tooManyConnections(cap: configuration.transportLimits.maxConnectionsPerAddress)
+            response = HTTPRoutes.tooManyConnections(cap: configuration.transportLimits.maxConnectionsPerAddress,
+                                                     retryAfter: connectionCapRetryAfter)
         }
         logger.debug("\(method) \(path.prefix(200)) from \(address) → \(response.status)")
-        let extra = response.headers.sorted { $0.key < $1.key }.map { ($0.key + ":", $0.value) }
-        let first = extra.first
-        let second = extra.dropFirst().first
-        if swipe_server_http_headers(wsi, response.status, response.contentType, response.body.count,
-                                     first?.0, first?.1, second?.0, second?.1) != 0 { return -1 }
         let body = method == .head ? [] : response.body
-        if body.isEmpty && !response.closes {   // HEAD, 405: the headers were all
+        if response.closes {   // a refusal: the whole answer now, then hang up
+            _ = writeHTTP(wsi, HTTPResponseHead.bytes(of: response, includingBody: method != .head))
+            return -1
+        }
+        guard writeHTTP(wsi, HTTPResponseHead.head(of: response)) else { return -1 }
+        if body.isEmpty {   // HEAD: the headers were all
             return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
         }
-        httpBodies[wsi] = PendingHTTPBody(body: body, closes: response.closes)
+        httpBodies[wsi] = PendingHTTPBody(body: body, closes: false)
         lws_callback_on_writable(wsi)
         return 0
+    }
+
+    /// Writes `bytes` (a response head, or a whole refusal) as they are, through lws (which keeps
+    /// what the socket did not take and sends it before anything else). False when lws failed.
+    @discardableResult
+    func writeHTTP(_ wsi: OpaquePointer, _ bytes: [UInt8], final: Bool = false) -> Bool {
+        let pre = Int(swipe_lws_pre())
+        var buffer = [UInt8](repeating: 0, count: pre + bytes.count)
+        buffer.replaceSubrange(pre..., with: bytes)
+        return buffer.withUnsafeMutableBufferPointer { pointer -> Bool in
+            guard let base = pointer.baseAddress else { return false }
+            return lws_write(wsi, base + pre, bytes.count, final ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP_HEADERS) >= 0
+        }
+    }
+
+    /// Turns a WebSocket upgrade (or a request) away with `response` (a refusal that closes):
+    /// returns -1, which makes lws close the connection once the answer is out.
+    func refuse(_ wsi: OpaquePointer, with response: HTTPResponse) -> Int32 {
+        logger.notice("refused a request from \(clientAddress(of: wsi)): \(response.status) \(String(decoding: response.body.prefix(200), as: UTF8.self))")
+        writeHTTP(wsi, HTTPResponseHead.bytes(of: response))
+        return -1
     }
 
     /// The request's method, from which URI token lws filled in.
@@ -72,21 +94,12 @@ extension ServerShell {
             return answer(wsi, path: path, admitted: true)   // the room was loaded (or is not in the store: 404)
         }
         guard let pending = httpBodies.removeValue(forKey: wsi) else { return 0 }
-        if !pending.body.isEmpty {
-            let pre = Int(swipe_lws_pre())
-            var buffer = [UInt8](repeating: 0, count: pre + pending.body.count)
-            buffer.replaceSubrange(pre..., with: pending.body)
-            let written = buffer.withUnsafeMutableBufferPointer { pointer -> Int32 in
-                guard let base = pointer.baseAddress else { return -1 }
-                return lws_write(wsi, base + pre, pending.body.count, LWS_WRITE_HTTP_FINAL)
-            }
-            if written < 0 { return -1 }
-        }
+        if !pending.body.isEmpty, !writeHTTP(wsi, pending.body, final: true) { return -1 }
         if pending.closes { return -1 }
         return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
     }
 
-    /// LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: 0 lets the upgrade go on; 1 when a 400 was sent instead.
+    /// LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: 0 lets the upgrade go on; -1 when a 400 was sent instead (closing).
     func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
         let length = lws_hdr_total_length(wsi, WSI_TOKEN_PROTOCOL)
         guard length > 0 else { return 0 }
@@ -94,8 +107,7 @@ extension ServerShell {
         guard lws_hdr_copy(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_PROTOCOL) >= 0 else { return 0 }
         let header = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard let reason = SubprotocolOffer(header: header).refusal else { return 0 }
-        logger.notice("refused a WebSocket upgrade: \(reason)")
-        return lws_return_http_status(wsi, 400, reason) != 0 ? -1 : 1
+        return refuse(wsi, with: HTTPRoutes.unsupportedSubprotocol(reason))
     }
 
     func httpClosed(_ wsi: OpaquePointer) {
