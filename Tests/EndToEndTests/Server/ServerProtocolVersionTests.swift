@@ -62,7 +62,7 @@ import SwipeProtocol
     @Test func aResolutionIsOneMessageForProtocol3AndItsPartsForProtocols1And2() throws {
         let server = try ServerProcess()
         defer { server.stop() }
-        let joined = try Self.room(server, hostOffer: ProtocolVersion.offered.joined(separator: ", "),
+        let joined = try Self.room(server, hostOffer: "swipedeck.v3, swipedeck.v2, swipedeck.v1",
                                    others: ["swipedeck.v2", "swipedeck.v1"])
         #expect(joined.map(\.1) == [3, 2, 1])
         let sockets = joined.map(\.0)
@@ -93,6 +93,63 @@ import SwipeProtocol
             #expect(plain.visible == whole.visible && plain.remaining == whole.remaining && plain.tally == whole.tally)
             #expect(match.card == whole.matched && match.tally == whole.tally)
         }
+        sockets.forEach { $0.close() }
+    }
+
+    /// Protocol 4's proposals and final round in a room that also holds protocol 3 and 1 members:
+    /// only the version-4 member gets proposalAdded, proposalRemoved and winner; the others see the
+    /// frozen proposals and each round's cards as their deck through a fresh welcome, swipe them like
+    /// any card, and read the winner in the results.
+    @Test func olderVersionsTakePartInProposalsAndAFinalRound() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let ann = try Self.connect(server, offering: ProtocolVersion.offered.joined(separator: ", "))
+        ann.send(.create(CreateRoom(name: "Ann", cards: [Card(id: "pho", title: "Pho")], rule: .majority, pacing: .lockstep)))
+        let annWelcome = try #require(ServerSessionTests.welcome(ann))
+        #expect(annWelcome.protocol == 4)
+        var sockets = [ann]
+        for (offer, name) in [("swipedeck.v3", "Bo"), ("swipedeck.v1", "Cy")] {
+            let socket = try Self.connect(server, offering: offer)
+            socket.send(.join(JoinRoom(room: annWelcome.room.code, name: name)))
+            _ = try #require(ServerSessionTests.welcome(socket))
+            sockets.append(socket)
+        }
+        let (bo, cy) = (sockets[1], sockets[2])
+        // An older client may still send a proposal; each is applied before the next is sent.
+        var annSaw: [String] = []
+        for (socket, title) in [(bo, "Tacos"), (cy, "Curry"), (ann, "Ramen")] {
+            socket.send(.propose(ProposeOption(title: title)))
+            let theirs = Self.drain(socket)
+            annSaw += (socket === ann ? theirs : Self.drain(ann)).map(\.type)
+        }
+        #expect(annSaw.filter { $0 == "proposalAdded" }.count == 3, "\(annSaw)")
+        #expect(!Self.drain(bo).contains { $0.type == "proposalAdded" })
+        #expect(!Self.drain(cy).contains { $0.type == "proposalAdded" })
+        ann.send(.withdraw(WithdrawProposal(proposal: "p3")))
+        ann.send(.host(HostCommand(command: .start)))
+        for socket in sockets {
+            let seen = Self.drain(socket)
+            #expect(!seen.contains { $0.type == "proposalRemoved" } || socket === ann)
+            let welcome = seen.compactMap { if case let .welcome(w) = $0 { w } else { nil } }.last
+            #expect(welcome?.room.visible.map(\.title) == ["Pho", "Tacos", "Curry"], "the frozen deck, for every version")
+        }
+        // Pho and Tacos match; Curry does not; the final round gives Tacos.
+        for (card, direction) in [("pho", SwipeDirection.right), ("tacos", .right), ("curry", .left)] {
+            for socket in sockets { socket.send(.swipe(SwipeVote(card: CardID(card), direction: direction))) }
+            for socket in sockets { _ = Self.drain(socket) }
+        }
+        ann.send(.host(HostCommand(command: .finalRound)))
+        for socket in sockets {
+            let welcome = Self.drain(socket).compactMap { if case let .welcome(w) = $0 { w } else { nil } }.last
+            #expect(welcome?.room.visible.map(\.id) == ["pho~r1", "tacos~r1"])
+        }
+        for (card, direction) in [("pho~r1", SwipeDirection.left), ("tacos~r1", .right)] {
+            for socket in sockets { socket.send(.swipe(SwipeVote(card: CardID(card), direction: direction))) }
+            for socket in sockets { _ = Self.drain(socket) }
+        }
+        let response = try ServerRawSocket.get(port: server.port, path: "/rooms/\(annWelcome.room.code)/results.json")
+        let results = try JSONDecoder().decode(Results.self, from: Data(response.body.utf8))
+        #expect(results.winner == "tacos")
         sockets.forEach { $0.close() }
     }
 }
