@@ -60,6 +60,9 @@ import Testing
         #expect(room.winner == WinnerState(card: winner, decidedBy: how, round: expectedRounds.count), "\(name)")
         #expect(room.phase == .finished)
         #expect(room.checkInvariants() == [])
+        // A member who joins now sees the deck's three cards, no round, and the winner.
+        let snapshot = room.welcome(for: "m2", at: 0).room
+        #expect(snapshot.totalCards == 3 && snapshot.finalRound == nil && snapshot.winner?.card.id == winner)
         #expect(h.effects.contains { if case let .broadcast(.winner(w), nil) = $0 { w.card.id == winner && w.decidedBy == how } else { false } })
         // The results mark the winner and record every round; a round's rows use the deck's ids.
         let results = room.results()
