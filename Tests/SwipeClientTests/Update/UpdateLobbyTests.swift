@@ -103,3 +103,14 @@ import Testing
         #expect(voting.notice?.text.contains("once the deck is done") == true)
     }
 }
+
+extension UpdateLobbyTests {
+    @Test func aProposalTypedWhileOfflineIsKept() {
+        var model = Self.member()
+        update(&model, .disconnected(reason: "connection lost"))
+        let effects = Self.type(&model, "aPho\r\r")
+        #expect(effects.isEmpty)
+        #expect(model.proposalEditor?.title == "Pho")
+        #expect(model.notice?.text == "not connected: \"Pho\" is kept until the server is back")
+    }
+}

@@ -64,7 +64,16 @@ extension AppModel {
                 notice = Notice(text: "the host started: the deck is fixed", shownAt: now)
                 return []
             }
-            return sendIfOnline(.propose(option))
+            guard connection.isOnline else {
+                // Keep what was typed: the editor opens again with it once the connection is back.
+                var kept = ProposalEditor()
+                kept.title = option.title
+                kept.body = option.body ?? ""
+                proposalEditor = kept
+                notice = Notice(text: "not connected: \"\(TextMetrics.clean(option.title))\" is kept until the server is back", shownAt: now)
+                return []
+            }
+            return [.send(.propose(option))]
         }
     }
 
