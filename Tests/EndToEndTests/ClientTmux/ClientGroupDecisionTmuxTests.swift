@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// A whole group decision as people would make it, on the real server with three real `swipe`
-/// clients under tmux: the host's deck from a file, options proposed in the lobby (one withdrawn
-/// by its author, one removed by the host), everyone swipes, the deck ends with two matches, the
+/// clients under tmux: the host's deck from a file, options proposed in the lobby by all three
+/// (one withdrawn by its author, one removed by the host), everyone swipes, the deck ends with two matches, the
 /// host runs a final round, and every screen shows the same winner.
 @Suite(.serialized) struct ClientGroupDecisionTmuxTests {
     static let tmux = clientFindExecutable(["/usr/bin/tmux", "/usr/local/bin/tmux"])
@@ -56,25 +56,27 @@ import Testing
         try Self.propose(bo, "Curry")
         try Self.propose(bo, "Ramen")
         try Self.propose(cy, "Sushi")
+        try Self.propose(ann, "Salad")
         // Every screen shows the proposals live, with who proposed them.
         #expect(try ann.waitFor("Sushi — by Cy") != nil, "Cy's proposal never reached Ann")
         #expect(try ann.screen().contains("Ramen — by Bo"))
         // Bo withdraws his own Ramen (the second in the list: to the top, down once, x).
         for key in ["k", "k", "k", "j", "x"] { try bo.keys(key) }
         #expect(try clientPoll(seconds: 10) { try ann.screen().contains("Ramen") ? nil : true } == true, "Ramen was not withdrawn")
-        // Ann removes Cy's Sushi (now the second: to the top, down once, x).
-        for key in ["k", "k", "j", "x"] { try ann.keys(key) }
+        // Ann removes Cy's Sushi (now the second of Curry, Sushi, Salad: to the top, down once, x).
+        for key in ["k", "k", "k", "j", "x"] { try ann.keys(key) }
         #expect(try cy.waitFor("the host removed your \"Sushi\"") != nil, "Cy was not told")
         #expect(try clientPoll(seconds: 10) { try cy.screen().contains("Sushi — by you") ? nil : true } == true, "Sushi was not removed")
         let lobby = try ann.screen()
-        #expect(lobby.contains("lunch: 2 cards + 1 proposed"), "\(lobby)")
+        #expect(lobby.contains("lunch: 2 cards + 2 proposed"), "\(lobby)")
 
         try ann.keys("s")
         let everyone = [ann, bo, cy]
-        // Pho and Tacos match, Curry does not: two matches, no decision yet.
-        try Self.vote(everyone, card: 1, of: 3, "l")
-        try Self.vote(everyone, card: 2, of: 3, "l")
-        try Self.vote(everyone, card: 3, of: 3, "h")
+        // Pho and Tacos match, Curry and Salad do not: two matches, no decision yet.
+        try Self.vote(everyone, card: 1, of: 4, "l")
+        try Self.vote(everyone, card: 2, of: 4, "l")
+        try Self.vote(everyone, card: 3, of: 4, "h")
+        try Self.vote(everyone, card: 4, of: 4, "h")
         for session in everyone {
             #expect(try session.waitFor("Results · final") != nil, "no final results on \(session.name)")
         }
