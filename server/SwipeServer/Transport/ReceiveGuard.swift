@@ -55,7 +55,15 @@ public enum ReceiveGuard {
     }
 
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var watched: [Int32: Watched] = [:]
+    /// Each watched socket's state, at its descriptor number (descriptors are numbered from the
+    /// lowest free one, so the table is as long as the most sockets open at once). An array, not a
+    /// dictionary: `inspect` runs on every recv.
+    nonisolated(unsafe) private static var watched: [Watched?] = []
+    /// Sockets whose violation `violation(socket:)` has not reported yet: WRITEABLE asks on every
+    /// write, and the answer is almost always "none" (read without the lock: a stale 0 only delays
+    /// the close to the next write, which the violation's own `lws_callback_on_writable` brings).
+    nonisolated(unsafe) private static var unreported = Set<Int32>()
+    nonisolated(unsafe) private static var unreportedCount = 0
     /// Set by the swipe-server executable when its recv interposer is in place (else nothing is checked).
     ///
     /// ```swift
@@ -81,9 +89,15 @@ public enum ReceiveGuard {
     }
 
     private static func set(_ socket: Int32, _ state: Watched?) {
-        guard isInterposed else { return }
+        guard isInterposed, socket >= 0 else { return }
+        let index = Int(socket)
         lock.lock()
-        watched[socket] = state
+        if index >= watched.count {
+            if state == nil { lock.unlock(); return }
+            watched.append(contentsOf: repeatElement(nil, count: index + 1 - watched.count))
+        }
+        watched[index] = state
+        if unreported.remove(socket) != nil { unreportedCount = unreported.count }
         lock.unlock()
     }
 
@@ -94,10 +108,12 @@ public enum ReceiveGuard {
 
     /// The frame that stopped what lws gets on `socket`, if one did.
     static func violation(socket: Int32) -> FrameScanner.Violation? {
-        guard isInterposed else { return nil }
+        guard isInterposed, unreportedCount > 0 else { return nil }
         lock.lock()
         defer { lock.unlock() }
-        guard case let .frames(scanner, _, _)? = watched[socket] else { return nil }
+        guard unreported.remove(socket) != nil else { return nil }
+        unreportedCount = unreported.count
+        guard socket >= 0, Int(socket) < watched.count, case let .frames(scanner, _, _)? = watched[Int(socket)] else { return nil }
         return scanner.violation
     }
 
@@ -112,20 +128,31 @@ public enum ReceiveGuard {
     /// }
     /// ```
     public static func inspect(socket: Int32, bytes: UnsafeRawBufferPointer, source: Source = .plain) -> Verdict {
+        let index = Int(socket)
         lock.lock()
-        switch watched[socket] {
-        case nil, .passing?:
+        guard index >= 0, index < watched.count, let state = watched[index] else {
             lock.unlock()
             return .pass(bytes.count)
-        case let .frames(_, _, tls)? where tls != (source == .tls):
+        }
+        // Taken out of the table while it is scanned, so a scanner's buffer is not shared with the
+        // table's copy (which would copy it on every append); every path below puts a state back.
+        watched[index] = nil
+        switch consume state {
+        case .passing:
+            watched[index] = .passing
+            lock.unlock()
+            return .pass(bytes.count)
+        case let .frames(scanner, connection, tls) where tls != (source == .tls):
+            watched[index] = .frames(scanner, connection: connection, tls: tls)
             lock.unlock()   // ciphertext under recv, or a plain socket's SSL_read (none): not ours to read
             return .pass(bytes.count)
-        case let .head(_, tls)? where tls != (source == .tls):
+        case let .head(head, tls) where tls != (source == .tls):
+            watched[index] = .head(head, tls: tls)
             lock.unlock()
             return .pass(bytes.count)
-        case .head(var head, let tls)?:
+        case .head(var head, let tls):
             let outcome = head.scan(bytes)
-            watched[socket] = outcome == .reading ? .head(head, tls: tls) : .passing
+            watched[index] = outcome == .reading ? .head(head, tls: tls) : .passing
             lock.unlock()
             let answer: [UInt8]
             switch outcome {
@@ -139,10 +166,14 @@ public enum ReceiveGuard {
             if tls { return .answerThenHangUp(answer) }
             write(answer, to: socket)
             return .hangUp
-        case .frames(var scanner, let connection, let tls)?:
+        case .frames(var scanner, let connection, let tls):
             let wasFound = scanner.violation != nil
             let cut = scanner.scan(bytes)
-            watched[socket] = .frames(scanner, connection: connection, tls: tls)
+            watched[index] = .frames(scanner, connection: connection, tls: tls)
+            if cut != nil, !wasFound {
+                unreported.insert(socket)
+                unreportedCount = unreported.count
+            }
             lock.unlock()
             guard let cut else { return .pass(bytes.count) }
             if !wasFound { lws_callback_on_writable(connection) }
