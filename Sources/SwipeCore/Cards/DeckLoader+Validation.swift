@@ -113,10 +113,5 @@ extension DeckLoader {
         return result.isEmpty ? nil : result
     }
 
-    static func trimmed(_ s: String) -> String {
-        var text = Substring(s)
-        while text.first?.isWhitespace == true { text.removeFirst() }
-        while text.last?.isWhitespace == true { text.removeLast() }
-        return String(text)
-    }
+    static func trimmed(_ s: String) -> String { TextSanitizer.trimmed(s) }
 }

@@ -31,6 +31,18 @@ public enum TextSanitizer {
         sanitize(s, keepNewlines: true)
     }
 
+    /// `s` without white space (spaces, tabs, line breaks) at either end.
+    ///
+    /// ```swift
+    /// TextSanitizer.trimmed("  Pho \n")   // "Pho"
+    /// ```
+    public static func trimmed(_ s: String) -> String {
+        var text = Substring(s)
+        while text.first?.isWhitespace == true { text.removeFirst() }
+        while text.last?.isWhitespace == true { text.removeLast() }
+        return String(text)
+    }
+
     /// The first `maxCharacters` characters (grapheme clusters) of `s`; never splits a cluster.
     /// A negative or zero limit gives "".
     ///

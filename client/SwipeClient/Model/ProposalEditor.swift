@@ -1,3 +1,4 @@
+import SwipeCore
 import SwipeProtocol
 
 /// The one-line editor `a` opens in the lobby: a title, then an optional body. Typing adds to the
@@ -48,8 +49,8 @@ public struct ProposalEditor: Hashable, Sendable {
                 field = .body
                 return .editing
             case .body:
-                let trimmed = body.trimmingWhitespace
-                return .submit(ProposeOption(title: title.trimmingWhitespace, body: trimmed.isEmpty ? nil : trimmed))
+                let trimmed = TextSanitizer.trimmed(body)
+                return .submit(ProposeOption(title: TextSanitizer.trimmed(title), body: trimmed.isEmpty ? nil : trimmed))
             }
         case .backspace:
             switch field {
@@ -68,14 +69,5 @@ public struct ProposalEditor: Hashable, Sendable {
         case .left, .right, .up, .down, .pageUp, .pageDown, .home, .end, .interrupt:
             return .editing
         }
-    }
-}
-
-extension String {
-    fileprivate var trimmingWhitespace: String {
-        var text = Substring(self)
-        while text.first?.isWhitespace == true { text.removeFirst() }
-        while text.last?.isWhitespace == true { text.removeLast() }
-        return String(text)
     }
 }

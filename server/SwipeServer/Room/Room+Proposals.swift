@@ -13,8 +13,8 @@ extension Room {
             return [fail(member.id, .notAllowed, "propose: options can be proposed only in the lobby, before the host starts")]
         }
         guard member.role.canVote else { return [fail(member.id, .notAllowed, "propose: spectators cannot propose options")] }
-        let title = Self.trimmed(TextSanitizer.clean(option.title))
-        let body = Self.trimmed(TextSanitizer.cleanMultiline(option.body ?? ""))
+        let title = TextSanitizer.trimmed(TextSanitizer.clean(option.title))
+        let body = TextSanitizer.trimmed(TextSanitizer.cleanMultiline(option.body ?? ""))
         if title.isEmpty { return [fail(member.id, .badField, "propose: field \"title\" is empty")] }
         if title.count > Self.proposalLimits.maxTitleLength {
             return [fail(member.id, .badField, "propose: the title is \(title.count) characters, at most \(Self.proposalLimits.maxTitleLength)")]
@@ -96,12 +96,5 @@ extension Room {
     /// frozen into it, a final round begun), in every protocol version.
     func welcomeEveryone(at now: ServerTime) -> [RoomEffect] {
         members.filter(\.online).map { .send(.welcome(welcome(for: $0.id, at: now)), to: $0.id) }
-    }
-
-    static func trimmed(_ text: String) -> String {
-        var text = Substring(text)
-        while text.first?.isWhitespace == true { text.removeFirst() }
-        while text.last?.isWhitespace == true { text.removeLast() }
-        return String(text)
     }
 }
