@@ -42,6 +42,8 @@ struct Serve: ParsableCommand {
     var data: String?
     @Option(help: "Share rooms with every node started with the same store: redis://HOST:PORT[/DB]. Replaces --data (docs/SCALING.md).")
     var store: String?
+    @Option(name: .customLong("store-password-file"), help: "A file holding the Redis password (one line), or an ACL user name and its password (two lines); else SWIPEDECK_REDIS_PASSWORD is used. Sent as AUTH at every connect.")
+    var storePasswordFile: String?
     @Option(name: .customLong("node-id"), help: "This node's name in a cluster (default: the host name and port).")
     var nodeID: String?
     @Option(help: "normal: a committed vote survives a killed server; full: also a power cut (fsync per commit). With --store: full refuses a Redis that does not fsync every write (appendfsync always).")
@@ -143,9 +145,12 @@ struct Serve: ParsableCommand {
                     throw ValidationError("--node-id must be 1 to 64 characters without spaces or # (got \"\(name)\")")
                 }
                 cluster = ClusterConfiguration(store: url, nodeID: name, durability: durability)
+                cluster?.credentials = try Self.storeCredentials(url: url, passwordFile: storePasswordFile)
             } catch let error as RedisURLError {
                 throw ValidationError("--store: \(error)")
             }
+        } else if storePasswordFile != nil {
+            throw ValidationError("--store-password-file is the password of a cluster's Redis: it needs --store redis://HOST:PORT")
         } else if nodeID != nil {
             throw ValidationError("--node-id names a node of a cluster: it needs --store redis://HOST:PORT")
         }
@@ -204,6 +209,19 @@ struct Serve: ParsableCommand {
 }
 
 extension Serve {
+    /// The Redis credentials from `--store-password-file` (read here) or `SWIPEDECK_REDIS_PASSWORD`.
+    static func storeCredentials(url: RedisURL, passwordFile path: String?) throws -> RedisCredentials? {
+        var contents: String?
+        if let path {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ValidationError("--store-password-file \(path): cannot be read")
+            }
+            contents = String(decoding: data, as: UTF8.self)
+        }
+        return try RedisCredentials.resolve(urlUsername: url.username, passwordFile: contents,
+                                            environment: ProcessInfo.processInfo.environment)
+    }
+
     /// `$XDG_STATE_HOME/swipedeck`, else `~/.local/state/swipedeck` (`StateDirectory`).
     static func defaultDataDirectory() -> String {
         StateDirectory.path(environment: ProcessInfo.processInfo.environment, fallbackHome: NSHomeDirectory())

@@ -33,7 +33,7 @@ final class ClusterNode {
     init(configuration: ClusterConfiguration, scriptSHA: String, loop: UnsafeMutableRawPointer, clock: @escaping () -> Double) {
         self.configuration = configuration
         instance = configuration.nodeID + "#" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        link = RedisLink(url: configuration.store, loop: loop, clock: clock)
+        link = RedisLink(url: configuration.store, credentials: configuration.credentials, loop: loop, clock: clock)
         self.scriptSHA = scriptSHA
     }
 
