@@ -80,6 +80,7 @@ extension Room {
             totalCards: cards.count, remaining: remaining, visible: visible, tallies: tallies, myVotes: myVotes,
             matches: matches, deadline: deadline, layout: settings.layout)
         snapshot.proposals = proposals.isEmpty ? nil : proposals
+        snapshot.locked = locked ? true : nil
         if let round = currentRound {
             snapshot.finalRound = FinalRoundInfo(round: round.round, cards: round.candidates)
             snapshot.totalCards = round.candidates.count
