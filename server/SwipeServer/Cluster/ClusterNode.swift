@@ -27,6 +27,8 @@ final class ClusterNode {
     var nextHeartbeat: Double = 0
     /// Other node instances whose heartbeat is being checked.
     var checkingNodes: Set<String> = []
+    /// Failed lookups this instance has counted in Redis (each one's member in the shared count).
+    var failuresRecorded = 0
     /// Why the store is unreachable (nil while it is up).
     var outage: String? = "connecting"
 
