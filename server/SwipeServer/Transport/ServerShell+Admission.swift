@@ -64,7 +64,7 @@ extension ServerShell {
     /// sits on them must not keep the others out.
     func admit(_ wsi: OpaquePointer, address: String, upgrade: Bool = false) -> Bool {
         let held = ledger.sockets(heldBy: address)
-        let inRooms = held.count { makeWayState(of: $0.socket) == .inRoom || makeWayState(of: $0.socket) == .joining }
+        let inRooms = held.count { [MakeWay.State.inRoom, .joining].contains(makeWayState(of: $0.socket)) }
         let cap = configuration.transportLimits.maxConnectionsPerAddress
         let share = cap == 0 ? 0 : cap + inRooms
         let time = now
