@@ -64,7 +64,7 @@ struct Serve: ParsableCommand {
     var maxMessageBytes = TransportLimits().maxMessageBytes
     @Option(name: .customLong("send-queue"), help: "Frames queued for one slow reader before it is closed 1008.")
     var sendQueue = TransportLimits().sendQueueCapacity
-    @Option(name: .customLong("failed-joins-per-minute"), help: "Failed joins (bad room code or token) per address per minute.")
+    @Option(name: .customLong("failed-joins-per-minute"), help: "Failed joins (bad room code or token) per address per minute (a cluster counts them over every node).")
     var failedJoins = TransportLimits().failedJoinsPerMinute
     @Option(name: .customLong("slowed-join-interval"), help: "Past --failed-joins-per-minute, each connection from that address may try a room code once per this many seconds (the address is slowed, not shut out: people behind one NAT share it).")
     var slowedJoinInterval = TransportLimits().slowedJoinIntervalSeconds
@@ -90,9 +90,9 @@ struct Serve: ParsableCommand {
     var maxQueuedBytes = TransportLimits().totalQueuedBytes
     @Option(name: .customLong("results-per-second"), help: "`results` requests per connection per second (burst 5) before rateLimited.")
     var resultsPerSecond: Double = TransportLimits().resultsPerSecond
-    @Option(name: .customLong("max-connections-per-address"), help: "Open connections per client address (0: no cap); more get HTTP 429.")
+    @Option(name: .customLong("max-connections-per-address"), help: "Sockets in no room per client address (0: no cap; sockets in rooms do not count). At the cap the longest-held one makes way at once for a WebSocket upgrade; plain HTTP gets 429 unless one has sat 10 s.")
     var maxConnectionsPerAddress = TransportLimits().maxConnectionsPerAddress
-    @Option(name: .customLong("max-rooms-per-address"), help: "Open rooms one client address may have created (0: no cap); more get tooManyRooms.")
+    @Option(name: .customLong("max-rooms-per-address"), help: "Open rooms one client address may have created (0: no cap; a cluster counts them over every node); more get tooManyRooms.")
     var maxRoomsPerAddress = TransportLimits().maxRoomsPerAddress
     @Option(name: .customLong("unjoined-room-timeout"), help: "Seconds after its creator left before a room nobody else joined is evicted (others: 30 minutes after the last one left).")
     var unjoinedRoomTimeout: Double = ServerConfiguration().unjoinedRoomTimeoutSeconds
