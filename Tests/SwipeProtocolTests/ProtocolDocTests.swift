@@ -88,7 +88,8 @@ import SwipeCore
         #expect(types(.client) == Set(ClientMessage.allTypes))
         let serverTypes: Set<String> = ["welcome", "memberJoined", "memberUpdated", "memberLeft", "memberOnline", "memberOffline", "phase",
                                         "cardState", "animation", "voteAccepted", "tally", "cardResolved", "match", "results",
-                                        "pong", "roomClosed", "error", "proposalAdded", "proposalRemoved", "winner"]
+                                        "pong", "roomClosed", "error", "proposalAdded", "proposalRemoved", "winner",
+                                        "roomLocked"]
         #expect(types(.server) == serverTypes)
     }
 

@@ -42,6 +42,8 @@ struct Serve: ParsableCommand {
     var data: String?
     @Option(help: "Share rooms with every node started with the same store: redis://HOST:PORT[/DB]. Replaces --data (docs/SCALING.md).")
     var store: String?
+    @Option(name: .customLong("store-password-file"), help: "A file holding the Redis password (one line), or an ACL user name and its password (two lines); else SWIPEDECK_REDIS_PASSWORD is used. Sent as AUTH at every connect.")
+    var storePasswordFile: String?
     @Option(name: .customLong("node-id"), help: "This node's name in a cluster (default: the host name and port).")
     var nodeID: String?
     @Option(help: "normal: a committed vote survives a killed server; full: also a power cut (fsync per commit). With --store: full refuses a Redis that does not fsync every write (appendfsync always).")
@@ -62,7 +64,7 @@ struct Serve: ParsableCommand {
     var maxMessageBytes = TransportLimits().maxMessageBytes
     @Option(name: .customLong("send-queue"), help: "Frames queued for one slow reader before it is closed 1008.")
     var sendQueue = TransportLimits().sendQueueCapacity
-    @Option(name: .customLong("failed-joins-per-minute"), help: "Failed joins (bad room code or token) per address per minute.")
+    @Option(name: .customLong("failed-joins-per-minute"), help: "Failed joins (bad room code or token) per address per minute (a cluster counts them over every node).")
     var failedJoins = TransportLimits().failedJoinsPerMinute
     @Option(name: .customLong("slowed-join-interval"), help: "Past --failed-joins-per-minute, each connection from that address may try a room code once per this many seconds (the address is slowed, not shut out: people behind one NAT share it).")
     var slowedJoinInterval = TransportLimits().slowedJoinIntervalSeconds
@@ -88,9 +90,9 @@ struct Serve: ParsableCommand {
     var maxQueuedBytes = TransportLimits().totalQueuedBytes
     @Option(name: .customLong("results-per-second"), help: "`results` requests per connection per second (burst 5) before rateLimited.")
     var resultsPerSecond: Double = TransportLimits().resultsPerSecond
-    @Option(name: .customLong("max-connections-per-address"), help: "Open connections per client address (0: no cap); more get HTTP 429.")
+    @Option(name: .customLong("max-connections-per-address"), help: "Sockets in no room per client address (0: no cap; sockets in rooms do not count). At the cap the longest-held one makes way at once for a WebSocket upgrade; plain HTTP gets 429 unless one has sat 10 s.")
     var maxConnectionsPerAddress = TransportLimits().maxConnectionsPerAddress
-    @Option(name: .customLong("max-rooms-per-address"), help: "Open rooms one client address may have created (0: no cap); more get tooManyRooms.")
+    @Option(name: .customLong("max-rooms-per-address"), help: "Open rooms one client address may have created (0: no cap; a cluster counts them over every node); more get tooManyRooms.")
     var maxRoomsPerAddress = TransportLimits().maxRoomsPerAddress
     @Option(name: .customLong("unjoined-room-timeout"), help: "Seconds after its creator left before a room nobody else joined is evicted (others: 30 minutes after the last one left).")
     var unjoinedRoomTimeout: Double = ServerConfiguration().unjoinedRoomTimeoutSeconds
@@ -143,9 +145,12 @@ struct Serve: ParsableCommand {
                     throw ValidationError("--node-id must be 1 to 64 characters without spaces or # (got \"\(name)\")")
                 }
                 cluster = ClusterConfiguration(store: url, nodeID: name, durability: durability)
+                cluster?.credentials = try Self.storeCredentials(url: url, passwordFile: storePasswordFile)
             } catch let error as RedisURLError {
                 throw ValidationError("--store: \(error)")
             }
+        } else if storePasswordFile != nil {
+            throw ValidationError("--store-password-file is the password of a cluster's Redis: it needs --store redis://HOST:PORT")
         } else if nodeID != nil {
             throw ValidationError("--node-id names a node of a cluster: it needs --store redis://HOST:PORT")
         }
@@ -204,6 +209,19 @@ struct Serve: ParsableCommand {
 }
 
 extension Serve {
+    /// The Redis credentials from `--store-password-file` (read here) or `SWIPEDECK_REDIS_PASSWORD`.
+    static func storeCredentials(url: RedisURL, passwordFile path: String?) throws -> RedisCredentials? {
+        var contents: String?
+        if let path {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ValidationError("--store-password-file \(path): cannot be read")
+            }
+            contents = String(decoding: data, as: UTF8.self)
+        }
+        return try RedisCredentials.resolve(urlUsername: url.username, passwordFile: contents,
+                                            environment: ProcessInfo.processInfo.environment)
+    }
+
     /// `$XDG_STATE_HOME/swipedeck`, else `~/.local/state/swipedeck` (`StateDirectory`).
     static func defaultDataDirectory() -> String {
         StateDirectory.path(environment: ProcessInfo.processInfo.environment, fallbackHome: NSHomeDirectory())

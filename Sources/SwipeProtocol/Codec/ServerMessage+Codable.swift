@@ -24,12 +24,13 @@ extension ServerMessage: Codable {
         case "proposalAdded": self = .proposalAdded(try Proposal(from: decoder))
         case "proposalRemoved": self = .proposalRemoved(try ProposalRemoved(from: decoder))
         case "winner": self = .winner(try Winner(from: decoder))
+        case "roomLocked": self = .roomLocked(try RoomLock(from: decoder))
         default:
             throw UnknownMessageType(
                 type: type,
                 known: ["welcome", "memberJoined", "memberUpdated", "memberLeft", "memberOnline", "memberOffline", "phase", "cardState",
                         "animation", "voteAccepted", "tally", "cardResolved", "match", "results", "pong", "roomClosed", "error",
-                        "proposalAdded", "proposalRemoved", "winner"])
+                        "proposalAdded", "proposalRemoved", "winner", "roomLocked"])
         }
     }
 
@@ -57,6 +58,7 @@ extension ServerMessage: Codable {
         case let .proposalAdded(p): try p.encode(to: encoder)
         case let .proposalRemoved(p): try p.encode(to: encoder)
         case let .winner(p): try p.encode(to: encoder)
+        case let .roomLocked(p): try p.encode(to: encoder)
         }
     }
 }

@@ -153,6 +153,10 @@ public enum HostAction: String, CaseIterable, Hashable, Sendable, Codable {
     /// Protocol 4: once the deck is done with several matches (or none and a tie at the top),
     /// swipe again over just those cards until one wins.
     case finalRound
+    /// Protocol 4: no new members from now on (resumes with a token still work), until `unlock`.
+    case lock
+    /// Protocol 4: new members may join again.
+    case unlock
 }
 
 /// `host`: a host command.

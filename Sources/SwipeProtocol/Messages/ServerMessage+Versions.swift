@@ -2,7 +2,7 @@
 extension ServerMessage {
     /// Whether a connection of an older `version` is sent something else than this message
     /// (a `cardResolved` that carries its animations or match, to a version below 3; nothing at
-    /// all for protocol 4's proposals and winner, to a version below 4).
+    /// all for protocol 4's proposals, winner and lock, to a version below 4).
     ///
     /// ```swift
     /// resolved.differs(forProtocol: 2)   // true when it carries animations or a matched card
@@ -11,7 +11,7 @@ extension ServerMessage {
         switch self {
         case let .cardResolved(resolved):
             return version < ProtocolVersion.oneMessagePerResolution && (resolved.animations != nil || resolved.matched != nil)
-        case .proposalAdded, .proposalRemoved, .winner:
+        case .proposalAdded, .proposalRemoved, .winner, .roomLocked:
             return version < ProtocolVersion.proposalsAndFinalRounds
         case .welcome, .memberJoined, .memberUpdated, .memberLeft, .memberOnline, .memberOffline, .phase, .cardState, .animation,
              .voteAccepted, .tally, .match, .results, .pong, .roomClosed, .error:

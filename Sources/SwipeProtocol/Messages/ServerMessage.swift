@@ -31,6 +31,8 @@ public enum ServerMessage: Hashable, Sendable {
     case proposalRemoved(ProposalRemoved)
     /// Protocol 4: the room's one winner.
     case winner(Winner)
+    /// Protocol 4: the host locked or unlocked the room.
+    case roomLocked(RoomLock)
 
     /// The wire name of each case.
     ///
@@ -59,6 +61,7 @@ public enum ServerMessage: Hashable, Sendable {
         case .proposalAdded: return "proposalAdded"
         case .proposalRemoved: return "proposalRemoved"
         case .winner: return "winner"
+        case .roomLocked: return "roomLocked"
         }
     }
 
@@ -73,7 +76,7 @@ public enum ServerMessage: Hashable, Sendable {
         case .cardState: return true
         case .welcome, .memberJoined, .memberUpdated, .memberLeft, .memberOnline, .memberOffline, .phase, .animation,
              .voteAccepted, .tally, .cardResolved, .match, .results, .pong, .roomClosed, .error, .proposalAdded,
-             .proposalRemoved, .winner:
+             .proposalRemoved, .winner, .roomLocked:
             return false
         }
     }

@@ -167,6 +167,8 @@ public struct RoomSnapshot: Hashable, Sendable, Codable {
     public var finalRound: FinalRoundInfo?
     /// Protocol 4 (additive): the room's one winner, once decided.
     public var winner: Winner?
+    /// Protocol 4 (additive): true while the host has locked the room (absent when it is open).
+    public var locked: Bool?
 
     public init(code: RoomCode, deckName: String, rule: VoteRule, pacing: Pacing, phase: RoomPhase,
                 timerSeconds: Double? = nil, quorum: Int? = nil, members: [MemberInfo], totalCards: Int, remaining: Int,

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Out of file descriptors: the server stops accepting instead of spinning on EMFILE, says so once,
-/// and serves again by itself when the connections go away.
+/// Out of file descriptors: sockets that sit in no room make way for new ones at once (the server
+/// neither spins on EMFILE nor refuses a newcomer while it holds such sockets), the log is not
+/// flooded, and the server serves while the silent connections are still open.
 @Suite struct SecurityDescriptorTests {
     static func openDescriptors(_ pid: Int32) -> Int {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
@@ -16,18 +17,15 @@ import Testing
         let pid = server.process.processIdentifier
         var silent: [ServerRawSocket] = []
         for _ in 0..<150 { silent.append(try ServerRawSocket(port: server.port, timeout: 2)) }
-        // The server takes what its budget allows, then refuses the rest (the lws "too high" line)...
+        // The oldest silent sockets are hung up to make way: a client creates a room and votes while
+        // all 150 are still open (before: only once they had closed).
         func lines() -> [Substring] { (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n") ?? [] }
-        let refusing = ProcessProbe.eventually {
-            let now = lines()
-            return now.count >= 20 || now.contains { $0.contains("out of descriptors") }
-        }
-        #expect(refusing)
-        #expect(Self.openDescriptors(pid) >= 60)
-        // ...without a line per attempt (an EMFILE loop writes thousands as fast as it can).
+        #expect(FreshClient.createsARoomAndVotes(on: server, timeout: 5))
+        #expect(Self.openDescriptors(pid) >= 40, "the server holds what its budget allows")
+        // No line per attempt (an EMFILE loop writes thousands as fast as it can).
         let written = lines()
         #expect(written.count < 20, "\(written.count) log lines, e.g. \(written.suffix(3))")
-        #expect(written.filter { $0.contains("out of descriptors") }.count == 1)
+        #expect(written.filter { $0.contains("out of descriptors") }.count <= 1)
         // accept never failed with EMFILE (repeats of that line would be folded into one, so look for it).
         #expect(!written.contains { $0.contains("accept: errno 24") })
         // Nor did lws get a socket numbered past its table: lws 4.1.6 leaves such a half-adopted

@@ -15,8 +15,9 @@ final class ServerProcess {
 
     /// `stderrPath`: where the server's log goes (default: nowhere). `shellLimits`: `ulimit`
     /// commands run by /bin/sh before it execs the server (e.g. `["ulimit -n 160"]`); SIGXFSZ is
-    /// then ignored, so a write past `ulimit -f` fails with EFBIG like a full disk.
-    init(arguments: [String] = [], stderrPath: String? = nil, shellLimits: [String] = []) throws {
+    /// then ignored, so a write past `ulimit -f` fails with EFBIG like a full disk. `environment`:
+    /// variables added to the test's own.
+    init(arguments: [String] = [], stderrPath: String? = nil, shellLimits: [String] = [], environment: [String: String] = [:]) throws {
         // No durable log unless a test asks for one (never the user's state directory).
         let data = arguments.contains("--data") || arguments.contains("--store") ? [] : ["--data", ":memory:"]
         let serverArguments = ["--port", "0", "--log-level", "error"] + data + arguments
@@ -28,6 +29,7 @@ final class ServerProcess {
             let script = (shellLimits + ["trap '' XFSZ", "exec \"$0\" \"$@\""]).joined(separator: "; ")
             process.arguments = ["-c", script, Self.binary.path] + serverArguments
         }
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardOutput = output
         if let stderrPath {
             _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)

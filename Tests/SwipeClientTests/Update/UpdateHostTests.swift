@@ -37,7 +37,31 @@ import Testing
         (.voting, "Kk\ry", [host(.kick, "m3")]),
         (.voting, "K\rn", []),
         (.voting, "e", [host(.export)]),
+        (.lobby, "L", [host(.lock)]),
+        (.voting, "L", [host(.lock)]),
     ]
+
+    @Test func lTogglesTheLockAndTheScreenSaysLocked() {
+        var model = Self.host(phase: .lobby)
+        #expect(update(&model, .key(.character("L"))) == [Self.host(.lock)])
+        update(&model, .server(.roomLocked(RoomLock(locked: true))))
+        #expect(model.room?.locked == true)
+        let screen = view(model, size: model.size).plainText
+        #expect(screen.contains("lobby · locked"), "\(screen)")
+        #expect(screen.contains("locked: no new joins"), "\(screen)")
+        #expect(update(&model, .key(.character("L"))) == [Self.host(.unlock)])
+        update(&model, .server(.roomLocked(RoomLock(locked: false))))
+        #expect(model.room?.locked == nil)
+        #expect(!view(model, size: model.size).plainText.contains("locked: no new joins"))
+    }
+
+    @Test func theHelpListsTheLockKey() {
+        var model = Self.host()
+        update(&model, .key(.character("?")))
+        let help = view(model, size: model.size).plainText   // 80 × 24: every host key fits
+        #expect(help.contains("L         lock / unlock: no new members"), "\(help)")
+        #expect(help.contains("lobby: remove anyone's proposal"), "\(help)")
+    }
 
     @Test(arguments: sends)
     func hostKeysSendTheCommandAfterAnyConfirmation(_ phase: RoomPhase, _ keys: String, _ expected: [AppEffect]) {

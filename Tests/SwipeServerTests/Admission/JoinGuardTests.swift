@@ -47,3 +47,22 @@ import Testing
         #expect(joins.waitBeforeLookup(from: "10.0.0.8", lastTry: lastTry, at: now) == nil, "another address")
     }
 }
+
+/// What the cluster counted for an address replaces this node's count when it is larger.
+@Suite struct JoinGuardAdoptTests {
+    /// (failures counted here, ages the cluster answered, blocked after?)
+    @Test(arguments: [
+        (0, [50_000.0, 10_000, 1], true),     // other nodes' failures: slowed here too
+        (0, [50_000.0, 10_000], false),       // two of three
+        (0, [70_000.0, 10_000, 1], false),    // one is older than the window
+        (3, [1.0], true),                     // fewer than counted here: kept
+    ] as [(Int, [Double], Bool)])
+    func adoptsTheClustersCount(local: Int, ages: [Double], blocked: Bool) {
+        var guard_ = JoinGuard(maxFailures: 3, window: 60_000, pace: 5_000)
+        for i in 0..<local { guard_.recordFailure(from: "10.0.0.7", at: 100_000 + Double(i)) }
+        guard_.adopt(failureAges: ages, for: "10.0.0.7", at: 100_010)
+        let blockedHere = guard_.isBlocked("10.0.0.7", at: 100_010), other = guard_.isBlocked("10.0.0.8", at: 100_010)
+        #expect(blockedHere == blocked)
+        #expect(!other)
+    }
+}

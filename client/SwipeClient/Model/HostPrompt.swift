@@ -27,7 +27,7 @@ public enum HostPrompt: Hashable, Sendable {
             case .kick: return "Remove \(memberName ?? "this member") from the room? The name cannot rejoin."
             case .close: return "Close the room for everyone? It cannot be reopened."
             case .finalRound: return "Start a final round over the tied cards, until one wins?"
-            case .start, .skip, .export: return "Send \(action.rawValue)?"
+            case .start, .skip, .export, .lock, .unlock: return "Send \(action.rawValue)?"
             }
         }
     }

@@ -2,7 +2,8 @@ import SwipeCore
 import SwipeProtocol
 
 /// The host's keys: `s` start (lobby), `n` skip the current card (lockstep), `R` reveal, `K` kick
-/// (member picker), `C` close, `e` export, `F` final round (deck done, no winner yet). Reveal,
+/// (member picker), `C` close, `e` export, `F` final round (deck done, no winner yet), `L` lock
+/// or unlock the room (no new members while locked). Reveal,
 /// kick, close and the final round ask y/n first.
 extension AppModel {
     /// Whether this member hosts the room.
@@ -59,6 +60,9 @@ extension AppModel {
             }
             hostPrompt = .confirm(.finalRound, member: nil)
             return []
+        case .character("L"):
+            guard room.phase != .closed else { return [] }
+            return sendIfOnline(.host(HostCommand(command: room.locked == true ? .unlock : .lock)))
         case .left, .right, .up, .down, .escape, .enter, .pageUp, .pageDown, .home, .end, .backspace, .interrupt, .character:
             return nil
         }

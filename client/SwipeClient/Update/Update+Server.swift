@@ -18,6 +18,10 @@ extension AppModel {
             proposalsChanged(message)
         case let .winner(winner):
             winnerDecided(winner)
+        case let .roomLocked(lock):
+            editRoom { $0.locked = lock.locked ? true : nil }
+            notice = Notice(text: lock.locked ? "the room is locked: nobody new can join" : "the room is open to new members again",
+                            shownAt: now)
         case let .memberJoined(info), let .memberUpdated(info):
             if info.id == me, info.role == .host, !isHost, room != nil {
                 // The host was gone and the server handed the room to us.

@@ -132,6 +132,7 @@ struct ChromePainter {
         line("ROOM", palette.label)
         line(TextMetrics.clean(room.code.rawValue), palette.value)
         line("\(TextMetrics.clean(room.deckName)) · \(room.pacing.rawValue)", palette.label)
+        if room.locked == true { line("locked: no new joins", palette.warning) }
         row += 1
         let number = min(room.totalCards, max(1, room.totalCards - room.remaining + 1))
         let progress: String

@@ -40,7 +40,7 @@ struct LobbyPainter {
         let row = max(1, (geometry.size.rows - 6 - height) / 2 + 1)
         frame.fill(row: row, column: column, rows: height, columns: width)
         frame.box(row: row, column: column, rows: height, columns: width, style: palette.label,
-                  title: "Room \(room.code) · lobby", titleStyle: palette.value)
+                  title: "Room \(room.code) · lobby" + (room.locked == true ? " · locked" : ""), titleStyle: palette.value)
         let inner = width - 4
         frame.centred(TextMetrics.truncate(people, to: inner), row: row + 1, column: column + 1, width: width - 2, style: palette.label)
         frame.centred(TextMetrics.truncate(counts, to: inner), row: row + 2, column: column + 1, width: width - 2, style: palette.value)

@@ -47,9 +47,10 @@ struct OverlayPainter {
 
     /// The host's keys, listed in help only for the host.
     static let hostHelpLines: [(String, String)] = [
-        ("s", "start voting (lobby)"), ("n", "skip the current card (lockstep)"), ("R", "reveal the results now (asks)"),
+        ("s n", "start · skip the current card"), ("R", "reveal the results now (asks)"),
         ("K", "remove a member (pick, then asks)"), ("C", "close the room (asks)"), ("e", "export results to CSV + JSON"),
-        ("F", "final round until one wins (asks)"), ("x", "lobby: remove anyone's proposal"),
+        ("F", "final round until one wins (asks)"), ("L", "lock / unlock: no new members"),
+        ("x", "lobby: remove anyone's proposal"),
     ]
 
     func drawHelp(host: Bool, into frame: inout Frame) {
@@ -61,7 +62,8 @@ struct OverlayPainter {
         let row = max(1, (size.rows - height) / 2)
         frame.box(row: row, column: column, rows: height, columns: width, style: palette.panel, title: "Help",
                   titleStyle: palette.panelTitle)
-        for (i, entry) in lines.prefix(height - 4).enumerated() {
+        // When the list is one line too long, it takes the blank line above the bottom border.
+        for (i, entry) in lines.prefix(lines.count + 4 <= height ? lines.count : height - 3).enumerated() {
             frame.write(entry.0, row: row + 2 + i, column: column + 3, style: palette.panelTitle)
             frame.write(entry.1, row: row + 2 + i, column: column + 13, style: palette.panel, maxColumn: column + width - 2)
         }
@@ -88,7 +90,7 @@ struct OverlayPainter {
 extension OverlayPainter {
     /// Across the bottom of the lobby, over the sidebar's empty end: the exact command others type
     /// to join, on one line when it fits (so it can be copied whole), else wrapped.
-    func drawInvite(_ command: String, into frame: inout Frame) {
+    func drawInvite(_ command: String, locked: Bool = false, into frame: inout Frame) {
         let columns = geometry.size.columns
         let width = columns - 2
         var pieces: [String] = []
@@ -100,7 +102,8 @@ extension OverlayPainter {
         }
         var row = geometry.size.rows - 3 - pieces.count
         frame.fill(row: row - 1, column: 0, rows: pieces.count + 2, columns: columns)
-        frame.centred("others join with:", row: row, column: 1, width: width, style: palette.label)
+        frame.centred(locked ? "locked: nobody new joins until the host unlocks; then:" : "others join with:",
+                      row: row, column: 1, width: width, style: locked ? palette.warning : palette.label)
         for piece in pieces {
             row += 1
             frame.centred(piece, row: row, column: 1, width: width, style: palette.value)

@@ -29,7 +29,8 @@ public func view(_ model: AppModel, size: TermSize) -> Frame {
         chrome.drawSidebar(into: &frame)
         chrome.drawStatusLine(into: &frame)
         if let room = model.room, room.phase == .lobby, let server = model.options.server {
-            OverlayPainter(geometry: geometry, palette: palette).drawInvite(RoomInvite.command(server: server, room: room.code), into: &frame)
+            OverlayPainter(geometry: geometry, palette: palette).drawInvite(RoomInvite.command(server: server, room: room.code),
+                                                                               locked: room.locked == true, into: &frame)
         }
         if let banner = model.banner { OverlayPainter(geometry: geometry, palette: palette).drawBanner(banner, into: &frame) }
     }

@@ -82,6 +82,20 @@ public struct JoinGuard: Hashable, Sendable {
         if failures.count > Self.maxAddresses { failures = failures.filter { now - ($0.value.last ?? 0) < window } }
     }
 
+    /// Takes what the cluster counted for `address` (the ages in ms of its failed lookups on
+    /// every node, `LimitScripts.failedLookup`) when it is at least what this node counted.
+    ///
+    /// ```swift
+    /// guard_.adopt(failureAges: [30_000, 2_000], for: "10.0.0.7", at: now)   // two failures, 30 s and 2 s ago
+    /// ```
+    public mutating func adopt(failureAges ages: [Double], for address: String, at now: Double) {
+        prune(address, at: now)
+        let times = ages.map { now - $0 }.filter { now - $0 < window }.sorted().suffix(maxFailures)
+        guard times.count >= (failures[address]?.count ?? 0), !times.isEmpty else { return }
+        failures[address] = Array(times)
+        if failures.count > Self.maxAddresses { failures = failures.filter { now - ($0.value.last ?? 0) < window } }
+    }
+
     private mutating func prune(_ address: String, at now: Double) {
         guard let times = failures[address] else { return }
         let kept = times.filter { now - $0 < window }

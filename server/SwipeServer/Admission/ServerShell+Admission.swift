@@ -20,15 +20,18 @@ extension ServerShell {
     /// WSI_CREATE: a socket lws accepted (TCP connected; no request read yet).
     func socketCreated(_ wsi: OpaquePointer) {
         sockets.insert(wsi)
+        socketsOpenedAt[wsi] = now
         if socketCapacity == nil, descriptorBudget > 0, let open = DescriptorLimit.openCount() {
             socketCapacity = max(1, descriptorBudget - (open - sockets.count))
         }
-        guard let capacity = socketCapacity, sockets.count >= capacity - 1 else { return }
+        guard let capacity = socketCapacity else { return }
+        makeWayForDescriptors(capacity: capacity, newcomer: wsi)
+        guard sockets.count >= capacity - 1 else { return }
         warnOutOfDescriptors()
     }
 
     /// Says that connections are being refused for want of descriptors, at most once a minute.
-    private func warnOutOfDescriptors() {
+    func warnOutOfDescriptors() {
         let time = now
         if let last = lastDescriptorWarning, time - last < Self.descriptorWarningInterval { return }
         lastDescriptorWarning = time
@@ -41,6 +44,7 @@ extension ServerShell {
     /// WSI_DESTROY: the socket is gone, whatever it was.
     func socketDestroyed(_ wsi: OpaquePointer) {
         sockets.remove(wsi)
+        socketsOpenedAt[wsi] = nil
         upgradeAddresses[wsi] = nil
         let socket = lws_get_socket_fd(wsi)
         if socket >= 0 { ReceiveGuard.forget(socket: socket) }
@@ -51,18 +55,24 @@ extension ServerShell {
     var pendingSockets: Int { max(0, sockets.count - connections.count) }
 
     /// FILTER_HTTP_CONNECTION / FILTER_PROTOCOL_CONNECTION: counts the socket against its client's
-    /// address; false (refuse with 429) when that address already holds its share. At the cap, the
-    /// address's longest-held socket that is in no room (plain HTTP kept alive, or a WebSocket that
-    /// never joined) and has had `lingeringSocketAge` to join one is hung up to make way: a stranger
-    /// behind the same NAT who opens sockets and sits on them must not keep the others out.
-    func admit(_ wsi: OpaquePointer, address: String) -> Bool {
+    /// address; false (refuse with 429) when that address already holds its share. The share is of
+    /// sockets in no room: sockets in rooms do not count (a room holds at most `--max-members`, an
+    /// address creates at most `--max-rooms-per-address`), so a stranger's rooms never take the
+    /// group's place. At the cap, the address's longest-held socket in no room makes way
+    /// (`MakeWay`): at once for a WebSocket upgrade (the way into a room), after
+    /// `lingeringSocketAge` for plain HTTP. A stranger behind the same NAT who opens sockets and
+    /// sits on them must not keep the others out.
+    func admit(_ wsi: OpaquePointer, address: String, upgrade: Bool = false) -> Bool {
+        let held = ledger.sockets(heldBy: address)
+        let inRooms = held.count { [MakeWay.State.inRoom, .joining].contains(makeWayState(of: $0.socket)) }
         let cap = configuration.transportLimits.maxConnectionsPerAddress
+        let share = cap == 0 ? 0 : cap + inRooms
         let time = now
-        if ledger.admit(socket: Int(bitPattern: wsi), address: address, cap: cap, at: time) { return true }
-        if let lingering = lingeringSocket(of: address, at: time) {
+        if ledger.admit(socket: Int(bitPattern: wsi), address: address, cap: share, at: time) { return true }
+        if let lingering = lingeringSocket(of: address, at: time, olderThan: upgrade ? 0 : lingeringSocketAge) {
             ledger.release(socket: Int(bitPattern: lingering))
             hangUp(lingering, address: address)
-            if ledger.admit(socket: Int(bitPattern: wsi), address: address, cap: cap, at: time) { return true }
+            if ledger.admit(socket: Int(bitPattern: wsi), address: address, cap: share, at: time) { return true }
         }
         logger.notice("refused a connection from \(address): it holds \(cap) already, all in rooms or new (--max-connections-per-address)")
         return false
@@ -76,18 +86,17 @@ extension ServerShell {
     /// that joined no room may be hung up to make way.
     var connectionCapRetryAfter: Int { max(1, Int((lingeringSocketAge / 1000).rounded(.up))) }
 
-    /// `address`'s longest-held socket that is in no room, on no way into one, and older than `lingeringSocketAge`.
-    private func lingeringSocket(of address: String, at time: ServerTime) -> OpaquePointer? {
-        for held in ledger.sockets(heldBy: address) where time - held.since >= lingeringSocketAge {
-            guard let wsi = OpaquePointer(bitPattern: held.socket) else { continue }
-            guard let connection = connection(at: wsi) else { return wsi }   // plain HTTP, or a handshake never finished
-            if connection.room == nil, !connection.joinPending, connection.closing == nil { return wsi }
+    /// `address`'s socket that makes way (`MakeWay`): in no room, on no way into one, opened `age` ago or more.
+    private func lingeringSocket(of address: String, at time: ServerTime, olderThan age: ServerTime) -> OpaquePointer? {
+        let candidates = ledger.sockets(heldBy: address).map {
+            MakeWay.Candidate(socket: $0.socket, since: $0.since, state: makeWayState(of: $0.socket))
         }
-        return nil
+        return MakeWay.victim(among: candidates, olderThan: age, at: time).flatMap { OpaquePointer(bitPattern: $0) }
     }
 
     /// Ends a lingering socket to make way for a new one from its address.
     private func hangUp(_ wsi: OpaquePointer, address: String) {
+        socketsOpenedAt[wsi] = nil
         if let connection = connection(at: wsi) {
             closeAfterFlush(connection, .policyViolation, "\(address) reached --max-connections-per-address; this connection had joined no room")
         } else {

@@ -36,7 +36,7 @@ extension ServerShell {
         if admitted {
             response = HTTPRoutes.respond(to: path, method: method, registry: registry, status: status,
                                           retryAfter: joinGuard.retryAfter(address, at: time))
-            if response.missedRoom { joinGuard.recordFailure(from: address, at: time) }
+            if response.missedRoom { recordFailedLookup(from: address, at: time) }
         } else {
             response = HTTPRoutes.tooManyConnections(cap: configuration.transportLimits.maxConnectionsPerAddress,
                                                      retryAfter: connectionCapRetryAfter)

@@ -50,6 +50,8 @@ public enum LogEvent: Hashable, Sendable, Codable {
     case finalRoundStarted(round: Int, cards: [CardID])
     /// The room's one winner (`round` 0: no final round was needed).
     case winnerDecided(card: CardID, decidedBy: WinnerReason, round: Int)
+    /// The host locked (`true`) or unlocked the room.
+    case roomLocked(locked: Bool)
 }
 
 extension LogEvent {
@@ -74,6 +76,7 @@ extension LogEvent {
         case .proposalWithdrawn: return "proposalWithdrawn"
         case .finalRoundStarted: return "finalRoundStarted"
         case .winnerDecided: return "winnerDecided"
+        case .roomLocked: return "roomLocked"
         }
     }
 }

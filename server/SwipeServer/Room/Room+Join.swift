@@ -36,6 +36,9 @@ extension Room {
             }
             return resume(index, on: connection, at: now)
         }
+        if locked && !asHost {
+            return refuse(.notAllowed, "\(verb): the host has locked room \(self.code); no new members until they unlock it")
+        }
         let name = Self.displayName(join.name)
         if name.isEmpty { return refuse(.badField, "\(verb): field \"name\" is empty (after removing control characters)") }
         if removedNames.contains(Self.nameKey(name)) {

@@ -96,6 +96,8 @@ extension Room {
         case let .winnerDecided(card, reason, round):
             guard cardIndex[card] != nil else { return "no card \"\(card)\"" }
             winner = WinnerState(card: card, decidedBy: reason, round: round)
+        case let .roomLocked(lock):
+            locked = lock
         case let .hostChanged(from, to):
             guard let old = memberIndex(from), let new = memberIndex(to) else { return "no member \"\(from)\" or \"\(to)\"" }
             handHost(from: old, to: new)
@@ -148,6 +150,7 @@ struct DurableRoomState: Hashable {
     var removedNames: Set<String>
     var proposals: [Proposal], nextProposalNumber: Int
     var rounds: [FinalRoundState], winner: WinnerState?
+    var locked: Bool
 }
 
 extension Room {
@@ -162,6 +165,6 @@ extension Room {
             },
             votes: votes.filter { !$0.value.isEmpty }, outcomes: outcomes, nextMemberNumber: nextMemberNumber,
             hostCreated: hostCreated, removedNames: removedNames, proposals: proposals, nextProposalNumber: nextProposalNumber,
-            rounds: rounds, winner: winner)
+            rounds: rounds, winner: winner, locked: locked)
     }
 }

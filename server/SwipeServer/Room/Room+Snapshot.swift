@@ -81,6 +81,7 @@ extension Room {
             matches: matches, deadline: deadline, layout: settings.layout)
         snapshot.proposals = proposals.isEmpty ? nil : proposals
         snapshot.totalCards = deckCount   // a final round's copies are not the deck's
+        snapshot.locked = locked ? true : nil
         if let round = currentRound {
             snapshot.finalRound = FinalRoundInfo(round: round.round, cards: round.candidates)
             snapshot.totalCards = round.candidates.count

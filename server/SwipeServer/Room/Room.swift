@@ -46,6 +46,8 @@ public struct Room: Sendable {
     var rounds: [FinalRoundState] = []
     /// The room's one decision, once there is one.
     var winner: WinnerState?
+    /// The host locked the room: no new members (`Room+Lock.swift`); resumes still work.
+    public internal(set) var locked = false
 
     /// How many cards each member sees at once.
     ///

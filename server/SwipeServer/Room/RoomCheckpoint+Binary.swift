@@ -43,6 +43,7 @@ extension RoomCheckpoint {
             }
             w.optional(winner) { w, winner in w.string(winner.card.rawValue); w.string(winner.decidedBy.rawValue); w.int(winner.round) }
         }
+        if version >= 4 { w.bool(locked) }
         return Self.magic + w.bytes
     }
 
@@ -90,6 +91,7 @@ extension RoomCheckpoint {
                 WinnerState(card: CardID(try r.string()), decidedBy: try r.raw(WinnerReason.self), round: try r.int())
             }
         }
+        locked = version >= 4 ? try r.bool() : false
         guard r.isAtEnd else { throw CheckpointReader.Malformed(description: "bytes left after the checkpoint") }
     }
 

@@ -32,8 +32,8 @@ public struct RoomCheckpoint: Hashable, Sendable {
     }
 
     /// The format of this value; a larger one on disk was written by a newer server.
-    /// 2 added `removedNames`; 3 the lobby's proposals, the final rounds and the winner.
-    static let currentVersion = 3
+    /// 2 added `removedNames`; 3 the lobby's proposals, the final rounds and the winner; 4 `locked`.
+    static let currentVersion = 4
 
     var version = RoomCheckpoint.currentVersion
     var code: RoomCode, deckName: String, cards: [Card], settings: RoomSettings
@@ -49,6 +49,8 @@ public struct RoomCheckpoint: Hashable, Sendable {
     var nextProposalNumber = 1
     var rounds: [FinalRoundState] = []
     var winner: WinnerState?
+    /// Version 4: the host locked the room (false before).
+    var locked = false
 
     /// The stored form (binary: `RoomCheckpoint+Binary.swift`).
     ///
@@ -96,7 +98,7 @@ extension Room {
             },
             cardsDecided: decided, nextMemberNumber: nextMemberNumber, hostCreated: hostCreated, lastActivity: lastActivity,
             removedNames: removedNames.sorted(), proposals: proposals, nextProposalNumber: nextProposalNumber, rounds: rounds,
-            winner: winner)
+            winner: winner, locked: locked)
     }
 
     /// The room a checkpoint holds, with the server's current `maxMembers` and `animationLead`
@@ -134,5 +136,6 @@ extension Room {
         nextProposalNumber = checkpoint.nextProposalNumber
         rounds = checkpoint.rounds
         winner = checkpoint.winner
+        locked = checkpoint.locked
     }
 }

@@ -36,7 +36,7 @@ func swipeServerCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, 
             return shell.refuse(wsi, with: HTTPRoutes.originNotAllowed(origin))
         }
         let address = shell.clientAddress(of: wsi)
-        guard shell.admit(wsi, address: address) else {
+        guard shell.admit(wsi, address: address, upgrade: true) else {
             return shell.refuse(wsi, with: HTTPRoutes.tooManyConnections(cap: shell.configuration.transportLimits.maxConnectionsPerAddress,
                                                                          retryAfter: shell.connectionCapRetryAfter))
         }

@@ -120,6 +120,8 @@ public struct ClusterConfiguration: Hashable, Sendable {
     public var durability: StoreDurability
     /// How long a room's keys stay in Redis after its last entry (seconds).
     public var roomLifetimeSeconds: Int
+    /// Sent as AUTH first on every connection to Redis (nil: none).
+    public var credentials: RedisCredentials?
 
     public init(store: RedisURL, nodeID: String, durability: StoreDurability = .normal, roomLifetimeSeconds: Int = 7 * 86_400) {
         self.store = store

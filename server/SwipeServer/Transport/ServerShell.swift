@@ -39,6 +39,8 @@ final class ServerShell: @unchecked Sendable {
     var httpBodies: [OpaquePointer: PendingHTTPBody] = [:]
     /// Every socket lws has open for us (WebSockets, handshakes, plain HTTP).
     var sockets = Set<OpaquePointer>()
+    /// When each open socket was created, until it is hung up to make way (ServerShell+MakeWay).
+    var socketsOpenedAt: [OpaquePointer: ServerTime] = [:]
     /// Client addresses of WebSocket upgrades, from FILTER_PROTOCOL_CONNECTION until ESTABLISHED.
     var upgradeAddresses: [OpaquePointer: String] = [:]
     /// Sockets and rooms per client address.

@@ -13,6 +13,12 @@ import Testing
         #expect(url == RedisURL(host: host, port: port, database: database))
     }
 
+    @Test func aUserNameMayBeInTheURLButNotAPassword() throws {
+        let url = try RedisURL(parsing: "redis://swipedeck@10.0.0.5:6380/1")
+        #expect(url == RedisURL(host: "10.0.0.5", port: 6380, database: 1, username: "swipedeck"))
+        #expect(url.description == "redis://swipedeck@10.0.0.5:6380/1")
+    }
+
     @Test(arguments: [
         ("http://127.0.0.1:6379", "is not a Redis URL"),
         ("redis://:6379", "names no host"),
@@ -20,7 +26,9 @@ import Testing
         ("redis://host:99999", "port must be a number from 1 to 65535"),
         ("redis://host:abc", "port must be a number"),
         ("redis://host:6379/x", "database after / must be a number"),
-        ("redis://user:secret@host:6379", "passwords in the URL are not supported"),
+        ("redis://user:secret@host:6379", "a password in the URL is refused"),
+        ("redis://:secret@host:6379", "--store-password-file, or in SWIPEDECK_REDIS_PASSWORD"),
+        ("redis://@host:6379", "nothing before the @"),
     ] as [(String, String)])
     func refusesSayingWhatIsWrong(text: String, expected: String) {
         do {

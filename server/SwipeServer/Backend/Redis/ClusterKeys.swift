@@ -19,6 +19,14 @@ public enum ClusterKeys {
     public static func channel(_ code: RoomCode) -> String { "swipedeck:room:{\(code.rawValue)}" }
     /// A node instance's heartbeat (expires unless refreshed).
     public static func node(_ instance: String) -> String { "swipedeck:node:\(instance)" }
+    /// A client address's failed room-code lookups, shared by every node (`LimitScripts.failedLookup`).
+    public static func failures(_ address: String) -> String { "swipedeck:address:{\(address)}:failures" }
+    /// The rooms a client address created, shared by every node (`LimitScripts.admitRoom`).
+    public static func rooms(_ address: String) -> String { "swipedeck:address:{\(address)}:rooms" }
+    /// The channel on which a node says an address is past its failed lookups.
+    public static let limits = "swipedeck:limits"
+    /// The start of a room's keys, up to its code (`LimitScripts.admitRoom` reads their meta).
+    public static let roomPrefix = "swipedeck:room:{"
 
     /// The room a channel belongs to (nil for other channels).
     ///

@@ -27,13 +27,15 @@ final class ClusterNode {
     var nextHeartbeat: Double = 0
     /// Other node instances whose heartbeat is being checked.
     var checkingNodes: Set<String> = []
+    /// Failed lookups this instance has counted in Redis (each one's member in the shared count).
+    var failuresRecorded = 0
     /// Why the store is unreachable (nil while it is up).
     var outage: String? = "connecting"
 
     init(configuration: ClusterConfiguration, scriptSHA: String, loop: UnsafeMutableRawPointer, clock: @escaping () -> Double) {
         self.configuration = configuration
         instance = configuration.nodeID + "#" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        link = RedisLink(url: configuration.store, loop: loop, clock: clock)
+        link = RedisLink(url: configuration.store, credentials: configuration.credentials, loop: loop, clock: clock)
         self.scriptSHA = scriptSHA
     }
 

@@ -43,8 +43,22 @@ struct ClusterProbe {
             let reply = raw.assumingMemoryBound(to: redisReply.self)
             defer { freeReplyObject(raw) }
             let value = RedisValue(copying: reply)
-            if case let .error(text) = value { throw ServerStartError(description: "--store \(url): \(words[0]) failed: \(text)") }
+            if case let .error(text) = value {
+                if text.hasPrefix("NOAUTH") {
+                    throw ServerStartError(description: "--store \(url): Redis asks for a password (\(text)): put it in a file for "
+                        + "--store-password-file, or in \(RedisCredentials.environmentVariable)")
+                }
+                throw ServerStartError(description: "--store \(url): \(words[0]) failed: \(text)")
+            }
             return value
+        }
+        if let credentials = configuration.credentials {
+            do {
+                _ = try command(credentials.authCommand)
+            } catch let error as ServerStartError {
+                throw ServerStartError(description: error.description.replacingOccurrences(of: "AUTH failed:", with:
+                    "Redis refused \(credentials) (AUTH):") + "; check --store-password-file or \(RedisCredentials.environmentVariable)")
+            }
         }
         if url.database != 0 { _ = try command(["SELECT", String(url.database)]) }
         let info = try command(["INFO", "server"]).text ?? ""

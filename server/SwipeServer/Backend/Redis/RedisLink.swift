@@ -20,6 +20,8 @@ final class RedisLink {
     }
 
     let url: RedisURL
+    /// Sent as AUTH first on both connections, at every (re)connect; nil: none.
+    let credentials: RedisCredentials?
     private let loop: UnsafeMutableRawPointer
     /// The owner's clock (ms, monotonic): deadlines and retries are measured on it.
     private let now: () -> Double
@@ -38,8 +40,9 @@ final class RedisLink {
     /// How soon after a loss the link tries again (ms).
     static let retryDelay: Double = 500
 
-    init(url: RedisURL, loop: UnsafeMutableRawPointer, clock: @escaping () -> Double) {
+    init(url: RedisURL, credentials: RedisCredentials? = nil, loop: UnsafeMutableRawPointer, clock: @escaping () -> Double) {
         self.url = url
+        self.credentials = credentials
         self.loop = loop
         now = clock
     }
@@ -67,6 +70,11 @@ final class RedisLink {
         }
         redisAsyncSetConnectCallback(context, redisLinkConnected)
         redisAsyncSetDisconnectCallback(context, redisLinkDisconnected)
+        // Queued before anything else: Redis answers in order, so nothing runs unauthenticated,
+        // and the connection counts as up only once this is answered OK (`authenticated`).
+        if let credentials {
+            issue(credentials.authCommand.map { Array($0.utf8) }, on: context, callback: redisLinkAuthenticated, privdata: nil)
+        }
         if url.database != 0 {
             let select = [Array("SELECT".utf8), Array(String(url.database).utf8)]
             issue(select, on: context, callback: nil, privdata: nil)
@@ -184,6 +192,21 @@ final class RedisLink {
             lost("cannot connect to \(url): \(reason)")
             return
         }
+        if credentials == nil { ready(context) }
+    }
+
+    /// Redis answered the AUTH sent first on `context`: an error (a wrong or changed password)
+    /// drops the link like a lost connection, with a reason that says so; it is retried.
+    fileprivate func authenticated(_ context: UnsafePointer<redisAsyncContext>, _ value: RedisValue) {
+        if case let .error(text) = value {
+            lost("Redis at \(url) refused \(credentials.map(String.init(describing:)) ?? "the password") (AUTH: \(text)); "
+                + "check --store-password-file or \(RedisCredentials.environmentVariable)")
+            return
+        }
+        ready(context)
+    }
+
+    private func ready(_ context: UnsafePointer<redisAsyncContext>) {
         if UnsafePointer(commands) == context { commandsConnected = true }
         if UnsafePointer(subscriber) == context { subscriberConnected = true }
         if commandsConnected && subscriberConnected && !isUp {
@@ -235,6 +258,12 @@ private func redisLinkReplied(_ context: UnsafeMutablePointer<redisAsyncContext>
     guard let context, let link = link(of: context) else { return }
     let value = reply.map { RedisValue(copying: $0.assumingMemoryBound(to: redisReply.self)) }
     link.replied(Int(bitPattern: privdata), value)
+}
+
+private func redisLinkAuthenticated(_ context: UnsafeMutablePointer<redisAsyncContext>?, _ reply: UnsafeMutableRawPointer?,
+                                    _ privdata: UnsafeMutableRawPointer?) {
+    guard let context, let link = link(of: context), let reply else { return }
+    link.authenticated(context, RedisValue(copying: reply.assumingMemoryBound(to: redisReply.self)))
 }
 
 private func redisLinkPublished(_ context: UnsafeMutablePointer<redisAsyncContext>?, _ reply: UnsafeMutableRawPointer?,

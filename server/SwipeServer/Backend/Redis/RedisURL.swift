@@ -1,23 +1,28 @@
-/// Where the shared store of a cluster lives: `redis://HOST:PORT[/DB]` (`--store`).
+/// Where the shared store of a cluster lives: `redis://[USER@]HOST:PORT[/DB]` (`--store`). A
+/// password is never part of it (`RedisCredentials`).
 ///
 /// ```swift
-/// let url = try RedisURL(parsing: "redis://127.0.0.1:6379/2")
+/// let url = try RedisURL(parsing: "redis://swipedeck@127.0.0.1:6379/2")
 /// url.host       // "127.0.0.1"
 /// url.port       // 6379
 /// url.database   // 2
+/// url.username   // "swipedeck"
 /// ```
 public struct RedisURL: Hashable, Sendable, CustomStringConvertible {
     public var host: String
     public var port: Int
     public var database: Int
+    /// The ACL user named in the URL (its password comes from a file or the environment).
+    public var username: String?
 
-    public init(host: String, port: Int = 6379, database: Int = 0) {
+    public init(host: String, port: Int = 6379, database: Int = 0, username: String? = nil) {
         self.host = host
         self.port = port
         self.database = database
+        self.username = username
     }
 
-    /// Parses `redis://HOST[:PORT][/DB]`; the error says which part is wrong.
+    /// Parses `redis://[USER@]HOST[:PORT][/DB]`; the error says which part is wrong.
     ///
     /// ```swift
     /// try RedisURL(parsing: "redis://cache:6380")   // host cache, port 6380, database 0
@@ -39,8 +44,16 @@ public struct RedisURL: Hashable, Sendable, CustomStringConvertible {
                 database = number
             }
         }
-        if rest.contains("@") {
-            throw RedisURLError("\"\(text)\": passwords in the URL are not supported; bind Redis to a private address instead")
+        var username: String?
+        if let at = rest.lastIndex(of: "@") {
+            let user = rest[..<at]
+            if user.contains(":") {
+                throw RedisURLError("\"\(text)\": a password in the URL is refused (every user of the machine sees the command line): "
+                    + "put it in a file for --store-password-file, or in \(RedisCredentials.environmentVariable)")
+            }
+            guard !user.isEmpty else { throw RedisURLError("\"\(text)\": nothing before the @ (expected redis://USER@HOST:PORT)") }
+            username = String(user)
+            rest = rest[rest.index(after: at)...]
         }
         var host = rest
         var port = 6379
@@ -53,10 +66,10 @@ public struct RedisURL: Hashable, Sendable, CustomStringConvertible {
             port = number
         }
         guard !host.isEmpty else { throw RedisURLError("\"\(text)\" names no host: expected redis://HOST:PORT[/DB]") }
-        self.init(host: String(host), port: port, database: database)
+        self.init(host: String(host), port: port, database: database, username: username)
     }
 
-    public var description: String { "redis://\(host):\(port)/\(database)" }
+    public var description: String { "redis://\(username.map { $0 + "@" } ?? "")\(host):\(port)/\(database)" }
 }
 
 /// Why a `--store` URL was refused.

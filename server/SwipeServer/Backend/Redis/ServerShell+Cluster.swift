@@ -26,6 +26,7 @@ extension ServerShell {
         guard let cluster else { return }
         if let outage = cluster.outage, outage != "connecting" { logger.notice("store \(cluster.configuration.store) is back") }
         cluster.outage = nil
+        cluster.link.subscribe(ClusterKeys.limits)   // addresses other nodes found past their failed lookups
         cluster.nextHeartbeat = 0
         clusterTick()
     }

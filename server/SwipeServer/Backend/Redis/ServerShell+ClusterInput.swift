@@ -42,13 +42,17 @@ extension ServerShell {
         }
         switch message {
         case let .create(request):
-            guard allowCreate(connection, at: time) else { return }
+            // The rooms an address created are counted over every node (ServerShell+ClusterLimits).
             switch registry.resolve(request) {
             case let .failure(error):
                 enqueue(.error(error), to: connection)
             case let .success(created):
                 connection.joinPending = true
-                createInStore(created, for: connection, attemptsLeft: 3)
+                let code = registry.freshCode()
+                admitRoomInCluster(code, for: connection) { [unowned self] admitted in
+                    guard admitted else { connection.joinPending = false; return }
+                    createInStore(created, code: code, for: connection, attemptsLeft: 3)
+                }
             }
         case let .join(request):
             join(request, from: connection, at: time)
@@ -57,9 +61,9 @@ extension ServerShell {
         }
     }
 
-    private func createInStore(_ resolved: CreatedRoom, for connection: Connection, attemptsLeft: Int) {
+    private func createInStore(_ resolved: CreatedRoom, code admitted: RoomCode? = nil, for connection: Connection, attemptsLeft: Int) {
         var created = resolved
-        created.code = registry.freshCode()
+        created.code = admitted ?? registry.freshCode()
         let code = created.code
         let entry = ClusterEntry.created(node: instance, connection: connection.id.rawValue, room: created, token: registry.freshToken())
         append(entry, to: code, create: true) { [unowned self] outcome in
@@ -84,7 +88,7 @@ extension ServerShell {
         // is loaded (it may resume a member, and 128 random bits cannot be guessed).
         if request.token == nil, !allowLookup(request, from: connection, at: time) { return }
         guard let code = RoomCodes.canonical(request.room.rawValue) else {
-            joinGuard.recordFailure(from: connection.address, at: time)
+            recordFailedLookup(from: connection.address, at: time)
             enqueue(.error(RoomRegistry.noRoom(request)), to: connection)
             return
         }
@@ -102,7 +106,7 @@ extension ServerShell {
                 if let outage = cluster?.outage {
                     enqueue(.error(Self.storeUnavailable(outage)), to: connection)
                 } else {
-                    joinGuard.recordFailure(from: connection.address, at: now)
+                    recordFailedLookup(from: connection.address, at: now)
                     enqueue(.error(RoomRegistry.noRoom(request)), to: connection)
                 }
                 return

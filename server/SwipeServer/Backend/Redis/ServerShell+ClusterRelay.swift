@@ -7,6 +7,7 @@ import SwipeProtocol
 extension ServerShell {
     /// A message on a room's channel.
     func published(_ payload: [UInt8], on channel: String) {
+        if channel == ClusterKeys.limits { limitsPublished(payload); return }
         guard let code = ClusterKeys.room(ofChannel: channel) else { return }
         if payload.first == UInt8(ascii: "R") {
             relayed(payload.dropFirst(), in: code)

@@ -85,7 +85,7 @@ extension ServerShell {
         if entry.node == cluster.instance, let number = entry.connection, entry.kind == .created || entry.kind == .connected {
             let connection = connectionsByID[ConnectionID(number)]
             connection?.joinPending = false
-            if let connection, effects.contains(where: Self.isGuessMiss) { joinGuard.recordFailure(from: connection.address, at: now) }
+            if let connection, effects.contains(where: Self.isGuessMiss) { recordFailedLookup(from: connection.address, at: now) }
             if case .created = entry.kind, let connection, effects.contains(where: { if case .bind = $0 { true } else { false } }) {
                 ledger.created(room: code, by: connection.address)
                 logger.info("room \(code) created by \(connection.id) from \(connection.address) (node \(cluster.instance))")
