@@ -55,16 +55,33 @@ extension DeckLibrary {
             }
             if size > limits.maxBytes { throw fail(PictureProblem.tooManyBytes(size, limit: limits.maxBytes).description) }
             guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read the file") }
-            let bytes = Array(data)
-            let info: PictureInfo
             do {
-                info = try PictureReader.check(bytes, named: picture.format, limits: limits)
+                cards[index].picture?.etag = try keep(Array(data), named: picture.format, limits: limits)
             } catch {
                 throw fail(error.description)
             }
-            let etag = PictureETag.of(bytes)
-            pictures[etag] = PictureAsset(format: info.format, bytes: bytes, etag: etag, width: info.width, height: info.height)
+        }
+    }
+
+    /// The bundled decks' pictures, from ``BundledPictures`` (covered by tests: a failure is a
+    /// programming error, and leaves the card with its glyph).
+    mutating func attachBundledPictures(to cards: inout [Card]) {
+        for index in cards.indices {
+            guard let picture = cards[index].picture else { continue }
+            guard let text = BundledPictures.base64[picture.file], let data = Data(base64Encoded: text),
+                  let etag = try? keep(Array(data), named: picture.format, limits: .standard) else {
+                cards[index].picture = nil
+                continue
+            }
             cards[index].picture?.etag = etag
         }
+    }
+
+    /// Checks a picture's bytes, keeps them and returns their tag.
+    private mutating func keep(_ bytes: [UInt8], named: PictureFormat?, limits: PictureLimits) throws(PictureProblem) -> String {
+        let info = try PictureReader.check(bytes, named: named, limits: limits)
+        let etag = PictureETag.of(bytes)
+        pictures[etag] = PictureAsset(format: info.format, bytes: bytes, etag: etag, width: info.width, height: info.height)
+        return etag
     }
 }

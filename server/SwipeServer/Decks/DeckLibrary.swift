@@ -65,10 +65,13 @@ public struct DeckLibrary: Sendable {
         let parsed = try CoreBridge.parseDeck(bytes, fileName: fileName)
         var cards = parsed.cards.map(CoreBridge.cleaned)
         if cards.contains(where: { $0.picture != nil }) {
-            guard let pictureFolder else {
+            if BundledDecks.files.contains(where: { $0.fileName == fileName && Array($0.text.utf8) == bytes }) {
+                attachBundledPictures(to: &cards)
+            } else if let pictureFolder {
+                try attachPictures(to: &cards, folder: pictureFolder, deckFile: fileName, format: DeckFormat(fileName: fileName), limits: pictureLimits)
+            } else {
                 throw DeckLoadError(file: fileName, field: "picture", message: "pictures need a deck folder to read them from", format: DeckFormat(fileName: fileName))
             }
-            try attachPictures(to: &cards, folder: pictureFolder, deckFile: fileName, format: DeckFormat(fileName: fileName), limits: pictureLimits)
         }
         decks[parsed.name.lowercased()] = Entry(name: parsed.name, title: CoreBridge.clean(parsed.title), cards: cards)
     }
