@@ -90,7 +90,7 @@ let package = Package(
         .target(
             name: "SwipeClient",
             dependencies: ["SwipeCore", "SwipeProtocol", "CLibWebSockets", "CNCursesW", "CTerminalSignals", "CUTF8Proc", "CFriBidi",
-                           "SwipePictures", "CChafa"],
+                           "SwipePictures", "CChafa", "SwipeHTTPClient"],
             path: "client/SwipeClient"),
         .executableTarget(
             name: "swipe",
@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "SwipeStoreTests", dependencies: ["SwipeStore"]),
         .testTarget(name: "SwipeBenchTests", dependencies: ["swipe-bench"]),
         // Golden frames are read through #filePath, not bundled.
-        .testTarget(name: "SwipeClientTests", dependencies: ["SwipeClient"], exclude: ["Golden"]),
+        .testTarget(name: "SwipeClientTests", dependencies: ["SwipeClient", "SwipePictures"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SwipeClient", "SwipeServer"]),
     ]
 )

@@ -50,7 +50,10 @@ func drawTooSmall(size: TermSize, palette: Palette, into frame: inout Frame) {
 }
 
 func drawStack(_ model: AppModel, geometry: StackGeometry, palette: Palette, into frame: inout Frame) {
-    let painter = StackPainter(geometry: geometry, palette: palette, bidi: model.options.bidi)
+    var painter = StackPainter(geometry: geometry, palette: palette, bidi: model.options.bidi)
+    painter.pictureMode = model.options.pictures
+    painter.pictureColours = model.options.pictureColours
+    painter.pictures = model.pictures
     let overlays = OverlayPainter(geometry: geometry, palette: palette)
     guard let room = model.room else {
         if let at = model.joinRetryAt, case .joining = model.connection {
