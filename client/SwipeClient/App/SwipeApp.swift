@@ -72,6 +72,12 @@ public enum SwipeApp {
         var painter = terminal.makePainter()
         let fetcher = options.pictures == .off ? nil : PictureFetcher(server: link.url, inbox: inbox, environment: environment)
         defer { fetcher?.stop() }
+        var pixels: PixelPictures? = switch options.pictures {
+        case .kitty: PixelPictures(kind: .kitty)
+        case .sixel: PixelPictures(kind: .sixel)
+        case .auto, .symbols, .off: nil
+        }
+        defer { pixels?.clear() }
         while true {
             var signal = terminal.takeStopSignal()
             if signal == 0, !terminal.isAttached { signal = SIGHUP }
@@ -114,7 +120,9 @@ public enum SwipeApp {
             }
             let size = terminal.size
             if size != model.size { _ = update(&model, .resized(size)); painter.invalidate() }
-            painter.paint(view(model, size: size))
+            let frame = view(model, size: size)
+            painter.paint(frame)
+            pixels?.show(frame, pictures: model.pictures, painter: &painter)
         }
     }
 }

@@ -26,4 +26,12 @@ extension StackPainter {
         guard cells.columns > 0 else { return nil }
         return PlacedPicture(cells: cells, left: 2 + (columns - cells.columns) / 2, top: 1 + (rows - cells.rows) / 2)
     }
+
+    /// Where a resting card's picture is on the screen.
+    func pixelPlacement(_ picture: PlacedPicture, etag: String, shape: CardShape) -> PixelPlacement {
+        let s = geometry.pointsPerColumn
+        let corner = geometry.cell(for: shape.layout(Point(x: (Double(picture.left) + 0.5) * s, y: (Double(picture.top) + 0.5) * 2 * s)))
+        return PixelPlacement(etag: etag, row: Int(corner.row.rounded(.down)), column: Int(corner.column.rounded(.down)),
+                              columns: picture.cells.columns, rows: picture.cells.rows)
+    }
 }

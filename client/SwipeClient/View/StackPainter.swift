@@ -82,6 +82,9 @@ struct StackPainter {
                                      picture: showsPictures)
         let imageStyle = adjust(palette.image(card.image.color))
         let picture = depth == 0 && showsPictures && !receded ? pictureCells(for: card, metrics: metrics) : nil
+        if let picture, let etag = card.picture?.etag, transform == .identity {
+            frame.pixelPicture = pixelPlacement(picture, etag: etag, shape: shape)
+        }
         let rows = raster.rowRange.clamped(to: clipRows), columns = raster.columnRange.clamped(to: clipColumns)
         // Bound once, outside the loop (binding the optional per cell would copy the grid each time).
         let skipGrid = skipping?.grid ?? LayerGrid(size: TermSize(columns: 0, rows: 0)), skipLayer = skipping?.layer ?? Int.max

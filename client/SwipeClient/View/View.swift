@@ -38,6 +38,7 @@ public func view(_ model: AppModel, size: TermSize) -> Frame {
     if let editor = model.proposalEditor { ProposalEditorPainter(editor: editor, geometry: geometry, palette: palette).draw(into: &frame) }
     if model.showingHelp { OverlayPainter(geometry: geometry, palette: palette).drawHelp(host: model.isHost, into: &frame) }
     if let prompt = model.hostPrompt { HostPromptPainter(model: model, palette: palette).draw(prompt, into: &frame) }
+    if !model.allowsPixelPictures { frame.pixelPicture = nil }   // cells only while anything moves or covers the card
     return frame
 }
 
