@@ -106,7 +106,7 @@ let package = Package(
         .executableTarget(
             name: "swipe-bench",
             dependencies: [
-                "SwipeClient", "SwipeServer", "SwipeStore", "SwipeProtocol", "SwipeCore",
+                "SwipeClient", "SwipeServer", "SwipeStore", "SwipeProtocol", "SwipeCore", "SwipePictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),

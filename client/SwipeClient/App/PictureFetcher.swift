@@ -67,6 +67,8 @@ final class PictureFetcher: @unchecked Sendable {
     }
 
     private func work() {
+        // chafa's first canvas builds its tables and threads (about 15 ms here): pay it here, not in a frame.
+        _ = ChafaSymbols.render(DecodedPicture(width: 2, height: 2, rgba: [UInt8](repeating: 128, count: 16)), columns: 2, rows: 1, colours: .truecolor)
         while true {
             condition.lock()
             while queue.isEmpty && !stopped { condition.wait() }

@@ -96,11 +96,9 @@ struct StackPainter {
                     if code == CellRasterizer.Raster.none { continue }
                     if skipLayer < Int.max, skipGrid.isCovered(row: row, column: column, inFrontOf: skipLayer) { continue }
                     if code == CellRasterizer.Raster.interior {
-                        let inImage = depth == 0
-                            && metrics.imageBand.contains(shape.local(geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)).y)
-                        if inImage, let picture,
-                           let cell = picture.cell(at: shape.local(geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)),
-                                                   pointsPerColumn: geometry.pointsPerColumn) {
+                        let local = depth == 0 ? shape.local(geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)) : nil
+                        let inImage = local.map { metrics.imageBand.contains($0.y) } ?? false
+                        if inImage, let picture, let local, let cell = picture.cell(at: local, pointsPerColumn: geometry.pointsPerColumn) {
                             var style = cell.style
                             if style.background == nil, style.foreground == nil { style = imageStyle }
                             frame.putNarrow(cell.grapheme, row: row, column: column, style: adjust(style))
