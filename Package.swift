@@ -49,6 +49,15 @@ let package = Package(
             name: "CFriBidi", path: "Sources/CFriBidi",
             pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
 
+        // Card pictures: PNG and JPEG headers and pixels (libpng, libjpeg-turbo; apt: libpng-dev,
+        // libjpeg62-turbo-dev), a C target because libjpeg reports errors by longjmp.
+        .target(name: "CPictureCodecs", path: "Sources/CPictureCodecs", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        .target(name: "SwipePictures", dependencies: ["SwipeCore", "CPictureCodecs"], path: "Sources/SwipePictures"),
+        // chafa draws pictures as coloured symbols, kitty or sixel graphics (apt: libchafa-dev, libglib2.0-dev).
+        .systemLibrary(
+            name: "CChafa", path: "Sources/CChafa",
+            pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+
         // A blocking HTTP GET for the command-line tools (swipe decks, swipe-server export).
         .target(name: "SwipeHTTPClient", path: "Sources/SwipeHTTPClient"),
 
@@ -59,7 +68,7 @@ let package = Package(
         .target(
             name: "SwipeServer",
             dependencies: [
-                "SwipeCore", "SwipeProtocol", "SwipeStore", "CLibWebSockets", "CHiredis",
+                "SwipeCore", "SwipeProtocol", "SwipeStore", "CLibWebSockets", "CHiredis", "SwipePictures",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "server/SwipeServer",
@@ -67,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "swipe-server",
             dependencies: [
-                "SwipeServer", "SwipeProtocol", "SwipeHTTPClient",
+                "SwipeServer", "SwipeProtocol", "SwipeHTTPClient", "SwipePictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -80,7 +89,8 @@ let package = Package(
         // The terminal client module: model/update/view, painter, lws client.
         .target(
             name: "SwipeClient",
-            dependencies: ["SwipeCore", "SwipeProtocol", "CLibWebSockets", "CNCursesW", "CTerminalSignals", "CUTF8Proc", "CFriBidi"],
+            dependencies: ["SwipeCore", "SwipeProtocol", "CLibWebSockets", "CNCursesW", "CTerminalSignals", "CUTF8Proc", "CFriBidi",
+                           "SwipePictures", "CChafa", "SwipeHTTPClient"],
             path: "client/SwipeClient"),
         .executableTarget(
             name: "swipe",
@@ -96,7 +106,7 @@ let package = Package(
         .executableTarget(
             name: "swipe-bench",
             dependencies: [
-                "SwipeClient", "SwipeServer", "SwipeStore", "SwipeProtocol", "SwipeCore",
+                "SwipeClient", "SwipeServer", "SwipeStore", "SwipeProtocol", "SwipeCore", "SwipePictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -105,11 +115,12 @@ let package = Package(
 
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore"]),
         .testTarget(name: "SwipeProtocolTests", dependencies: ["SwipeProtocol"]),
+        .testTarget(name: "SwipePicturesTests", dependencies: ["SwipePictures"], exclude: ["Fixtures"]),
         .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer"]),
         .testTarget(name: "SwipeStoreTests", dependencies: ["SwipeStore"]),
         .testTarget(name: "SwipeBenchTests", dependencies: ["swipe-bench"]),
         // Golden frames are read through #filePath, not bundled.
-        .testTarget(name: "SwipeClientTests", dependencies: ["SwipeClient"], exclude: ["Golden"]),
+        .testTarget(name: "SwipeClientTests", dependencies: ["SwipeClient", "SwipePictures"], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SwipeClient", "SwipeServer"]),
     ]
 )

@@ -9,7 +9,7 @@
 # epoll loop uses; they are listed so a machine that lost one gets it back.
 set -euo pipefail
 
-needed=(gcc openssl libwebsockets-dev libwebsockets-evlib-ev libev-dev libncurses-dev libsqlite3-dev libutf8proc-dev libfribidi-dev libhiredis-dev redis-server haproxy pkg-config tmux)
+needed=(gcc openssl libwebsockets-dev libwebsockets-evlib-ev libev-dev libncurses-dev libsqlite3-dev libutf8proc-dev libfribidi-dev libhiredis-dev redis-server haproxy libchafa-dev libglib2.0-dev libpng-dev libjpeg62-turbo-dev pkg-config tmux)
 missing=()
 for pkg in "${needed[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

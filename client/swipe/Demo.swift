@@ -41,7 +41,7 @@ struct Demo: ParsableCommand {
         guard let code = crew.waitForRoom(timeout: 10) else {
             throw ValidationError("the demo room could not be created on \(url) (is the server running?)")
         }
-        let options = ClientOptions(name: name, entry: .join(room: code, role: nil), colour: !screen.noColor, bidi: screen.bidi)
+        let options = ClientOptions(name: name, entry: .join(room: code, role: nil), colour: !screen.noColor, bidi: screen.bidi).drawing(pictures: screen.pictures)
         throw ExitCode(try SwipeApp.run(url: url, options: options))
     }
 }

@@ -24,9 +24,22 @@ struct ScreenOptions: ParsableArguments {
 
     @Option(help: "Who orders right-to-left text: client (shaped and reordered here) or terminal (it runs bidi itself).")
     var bidi: BidiMode = .client
+
+    @Option(help: "Card pictures: auto (by TERM and TERM_PROGRAM; symbols inside tmux), kitty, sixel, symbols (coloured cells) or off (the glyph).")
+    var pictures: PictureMode = .auto
 }
 
 extension BidiMode: ExpressibleByArgument {}
+extension PictureMode: ExpressibleByArgument {}
+
+extension ClientOptions {
+    /// These options drawing pictures as `mode` says.
+    func drawing(pictures mode: PictureMode) -> ClientOptions {
+        var options = self
+        options.pictures = mode
+        return options
+    }
+}
 
 struct Join: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -61,7 +74,7 @@ struct Join: ParsableCommand {
     func run() throws {
         let target = try RoomAddress(parsing: address)
         var options = ClientOptions(name: name, entry: .join(room: target.room, role: spectator ? .spectator : nil),
-                                    colour: !screen.noColor, bidi: screen.bidi)
+                                    colour: !screen.noColor, bidi: screen.bidi).drawing(pictures: screen.pictures)
         let kept = KeptMembersFile.standard(server: target.url)
         if !fresh { options.resumeToken = kept?.token(room: target.room, name: name) }
         throw ExitCode(try SwipeApp.run(url: target.url, options: options, kept: kept))
@@ -132,7 +145,7 @@ struct Create: ParsableCommand {
         var create = CreateRoom(name: name, rule: try parseRule(rule), pacing: try parsePacing(pacing), timerSeconds: timer,
                                 layout: try parseLayout(layout))
         if let deck { try DeckInput.fill(&create, deck: deck, format: deckFormat) }
-        let options = ClientOptions(name: name, entry: .create(create), colour: !screen.noColor, bidi: screen.bidi)
+        let options = ClientOptions(name: name, entry: .create(create), colour: !screen.noColor, bidi: screen.bidi).drawing(pictures: screen.pictures)
         throw ExitCode(try SwipeApp.run(url: url, options: options, kept: KeptMembersFile.standard(server: url)))
     }
 }

@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import SwipeHTTPClient
 import Logging
+import SwipePictures
 import SwipeProtocol
 import SwipeServer
 import SwipeStore
@@ -36,6 +37,10 @@ struct Serve: ParsableCommand {
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
     @Option(help: "Port to listen on (0 picks a free one).") var port = 7681
     @Option(help: "A directory of deck files (.json, .csv) added to the bundled decks.") var decks: String?
+    @Option(name: .customLong("max-picture-bytes"), help: "Largest card picture file (PNG or JPEG) a deck in --decks may name; a larger one refuses the deck.")
+    var maxPictureBytes = PictureLimits.standard.maxBytes
+    @Option(name: .customLong("max-picture-pixels"), help: "Largest width and height of a card picture, WIDTHxHEIGHT; checked from the file's header before any pixel is decoded.")
+    var maxPicturePixels = "4096x4096"
     @Option(name: .customLong("tls-cert"), help: "PEM certificate: serve wss:// and https://.") var tlsCert: String?
     @Option(name: .customLong("tls-key"), help: "PEM private key for --tls-cert.") var tlsKey: String?
     @Option(help: "Data directory for the durable room log (rooms.sqlite), created 0700. Default: $XDG_STATE_HOME/swipedeck or ~/.local/state/swipedeck. \":memory:\" keeps nothing.")
@@ -109,7 +114,12 @@ struct Serve: ParsableCommand {
         }
         let library: DeckLibrary
         do {
-            library = try decks.map(DeckLibrary.load(directory:)) ?? .bundled()
+            let sides = maxPicturePixels.lowercased().split(separator: "x").compactMap { Int($0) }
+            guard sides.count == 2, sides.allSatisfy({ $0 > 0 }), maxPictureBytes > 0 else {
+                throw ValidationError("--max-picture-pixels takes WIDTHxHEIGHT (e.g. 4096x4096) and --max-picture-bytes a positive number")
+            }
+            let limits = PictureLimits(maxBytes: maxPictureBytes, maxWidth: sides[0], maxHeight: sides[1])
+            library = try decks.map { try DeckLibrary.load(directory: $0, pictureLimits: limits) } ?? .bundled()
         } catch {
             throw ValidationError("\(error)")
         }

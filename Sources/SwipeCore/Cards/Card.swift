@@ -10,23 +10,27 @@ public struct Card: Hashable, Sendable, Codable, Identifiable {
     public var body: String
     public var tags: [String]
     public var image: CardImage
+    /// A picture file for the card, when its deck file names one (nil for inline decks).
+    public var picture: CardPicture?
 
     /// Creates a card.
     ///
     /// ```swift
     /// let card = Card(id: "c1", title: "Pizza")
     /// ```
-    public init(id: CardID, title: String, body: String = "", tags: [String] = [], image: CardImage = CardImage()) {
+    public init(id: CardID, title: String, body: String = "", tags: [String] = [], image: CardImage = CardImage(),
+                picture: CardPicture? = nil) {
         self.id = id
         self.title = title
         self.body = body
         self.tags = tags
         self.image = image
+        self.picture = picture
     }
 
-    private enum CodingKeys: String, CodingKey { case id, title, body, tags, image }
+    private enum CodingKeys: String, CodingKey { case id, title, body, tags, image, picture }
 
-    /// Decodes a card; `body`, `tags` and `image` may be absent.
+    /// Decodes a card; `body`, `tags`, `image` and `picture` may be absent.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decode(CardID.self, forKey: .id)
@@ -34,6 +38,7 @@ public struct Card: Hashable, Sendable, Codable, Identifiable {
         body = try c.decodeIfPresent(String.self, forKey: .body) ?? ""
         tags = try c.decodeIfPresent([String].self, forKey: .tags) ?? []
         image = try c.decodeIfPresent(CardImage.self, forKey: .image) ?? CardImage()
+        picture = try c.decodeIfPresent(CardPicture.self, forKey: .picture)
     }
 
     /// Encodes a card, leaving out empty optional parts.
@@ -44,5 +49,6 @@ public struct Card: Hashable, Sendable, Codable, Identifiable {
         if !body.isEmpty { try c.encode(body, forKey: .body) }
         if !tags.isEmpty { try c.encode(tags, forKey: .tags) }
         if !image.isEmpty { try c.encode(image, forKey: .image) }
+        try c.encodeIfPresent(picture, forKey: .picture)
     }
 }

@@ -11,11 +11,12 @@ struct CardDraft {
     var glyph: String?
     var color: String?
     var art: [String] = []
+    var picture: String?
 }
 
 /// The names the loader's messages use for a card's fields, per format.
 enum DraftField {
-    case id, title, body, tags, glyph, color, art
+    case id, title, body, tags, glyph, color, art, picture
 
     func name(in format: DeckFormat, item: Int? = nil) -> String {
         switch format {
@@ -28,6 +29,7 @@ enum DraftField {
             case .glyph: return "glyph"
             case .color: return "color"
             case .art: return "art"
+            case .picture: return "picture"
             }
         case .json:
             let suffix = item.map { "[\($0)]" } ?? ""
@@ -39,6 +41,7 @@ enum DraftField {
             case .glyph: return "image.glyph"
             case .color: return "image.color"
             case .art: return "image.art" + suffix
+            case .picture: return "picture"
             }
         }
     }

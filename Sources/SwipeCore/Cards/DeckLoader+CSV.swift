@@ -3,9 +3,9 @@ extension DeckLoader {
     /// The columns a CSV deck may have; `title` is required.
     ///
     /// ```swift
-    /// DeckLoader.csvColumns   // ["id", "title", "body", "tags", "glyph", "color", "art"]
+    /// DeckLoader.csvColumns   // ["id", "title", "body", "tags", "glyph", "color", "art", "picture"]
     /// ```
-    public static let csvColumns = ["id", "title", "body", "tags", "glyph", "color", "art"]
+    public static let csvColumns = ["id", "title", "body", "tags", "glyph", "color", "art", "picture"]
 
     /// Parses a CSV deck (see ``DeckLoader``). The deck's name is the file name without its
     /// extension; CSV decks have no title.
@@ -45,6 +45,7 @@ extension DeckLoader {
                 case .glyph: draft.glyph = value
                 case .color: draft.color = value
                 case .art: draft.art = splitArt(value)
+                case .picture: draft.picture = value
                 }
             }
             drafts.append(draft)
@@ -73,6 +74,7 @@ extension DeckLoader {
             case "glyph": column = .glyph
             case "color": column = .color
             case "art": column = .art
+            case "picture": column = .picture
             default:
                 throw fail("unknown column; the columns are \(csvColumns.joined(separator: ", "))")
             }

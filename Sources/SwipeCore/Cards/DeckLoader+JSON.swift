@@ -134,7 +134,7 @@ private struct JSONReader {
         guard let object = value as? [String: Any] else {
             throw fail(index, nil, "expected a card object, got \(Self.kind(value))")
         }
-        try rejectUnknownKeys(object, allowed: ["id", "title", "body", "tags", "image"], record: index, path: nil)
+        try rejectUnknownKeys(object, allowed: ["id", "title", "body", "tags", "image", "picture"], record: index, path: nil)
         var draft = CardDraft(line: nil, record: index)
         if let raw = object["id"], Self.kind(raw) == "a number", let id = raw as? Int {
             draft.id = String(id)  // numeric ids are accepted as their decimal text
@@ -144,6 +144,7 @@ private struct JSONReader {
         draft.title = try string(object["title"], record: index, field: "title")
         draft.body = try string(object["body"], record: index, field: "body")
         draft.tags = try strings(object["tags"], record: index, field: "tags")
+        draft.picture = try string(object["picture"], record: index, field: "picture")
         if let image = object["image"], !(image is NSNull) {
             guard let imageObject = image as? [String: Any] else {
                 throw fail(index, "image", "expected an object with glyph, art, color, got \(Self.kind(image))")

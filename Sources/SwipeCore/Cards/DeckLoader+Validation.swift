@@ -70,7 +70,14 @@ extension DeckLoader {
             while art.last?.isEmpty == true { art.removeLast() }
             if art.count > limits.maxArtLines { throw fail(.art, "\(art.count) lines, the limit is \(limits.maxArtLines)") }
             let image = CardImage(glyph: glyphText.isEmpty ? nil : glyphText, art: art, color: color)
-            cards.append(Card(id: CardID(id), title: title, body: body, tags: tags, image: image))
+            // Picture: only the name; the server reads and checks the file.
+            var picture: CardPicture?
+            let pictureText = trimmed(draft.picture ?? "")
+            if !pictureText.isEmpty {
+                if let problem = CardPicture.problem(with: pictureText) { throw fail(.picture, problem) }
+                picture = CardPicture(file: pictureText)
+            }
+            cards.append(Card(id: CardID(id), title: title, body: body, tags: tags, image: image, picture: picture))
         }
         // Generated ids: a slug of the title, made unique against every id in the file.
         var used = Set(explicitIDs.keys)

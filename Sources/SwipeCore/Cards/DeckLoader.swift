@@ -5,11 +5,12 @@
 /// and stable. Every problem is a ``DeckLoadError`` naming the file, line, record and field.
 ///
 /// JSON: `{"name":"movies","title":"Movie night","cards":[{"id":"dune","title":"Dune",
-/// "body":"…","tags":["sci-fi"],"image":{"glyph":"🏜","art":["..."],"color":"#c8a060"}}]}`,
-/// or a bare array of cards. Unknown keys are errors.
+/// "body":"…","tags":["sci-fi"],"image":{"glyph":"🏜","art":["..."],"color":"#c8a060"},
+/// "picture":"dune.jpg"}]}`, or a bare array of cards. Unknown keys are errors. `picture` names a
+/// PNG or JPEG file relative to the deck file (``CardPicture``); only the name is recorded here.
 ///
 /// CSV (RFC 4180: quoted fields, doubled quotes, embedded commas and newlines, CRLF, BOM): a
-/// header row naming some of `id, title, body, tags, glyph, color, art` (`title` required);
+/// header row naming some of `id, title, body, tags, glyph, color, art, picture` (`title` required);
 /// tags separated by `;` or `|`; art lines separated by a newline, the two characters `\n`, or
 /// `|`. Unknown columns are errors.
 ///

@@ -61,6 +61,12 @@ extension HotJSONWriter {
             if let glyph = card.image.glyph { json.key("glyph"); json.string(glyph) }
             json.close()
         }
+        if let picture = card.picture {
+            json.key("picture"); json.open()
+            if let etag = picture.etag { json.key("etag"); json.string(etag) }
+            json.key("file"); json.string(picture.file)
+            json.close()
+        }
         if !card.tags.isEmpty { json.key("tags"); json.array(card.tags) { json, tag in json.string(tag) } }
         json.key("title"); json.string(card.title)
         json.close()

@@ -121,6 +121,23 @@ final class ServerRawSocket {
         }
     }
 
+    /// One HTTP response with its body as bytes (length from Content-Length; none for a 304 or HEAD).
+    func readHTTPBytes(withBody: Bool = true) -> (head: String, body: [UInt8])? {
+        while true {
+            if let range = findHeadEnd() {
+                let head = String(decoding: buffer[0..<range], as: UTF8.self)
+                buffer.removeFirst(range + 4)
+                var length = 0
+                for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
+                    length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
+                }
+                guard withBody, !head.hasPrefix("HTTP/1.1 304"), let body = take(length) else { return (head, []) }
+                return (head, body)
+            }
+            if !fill() { return nil }
+        }
+    }
+
     private func findHeadEnd() -> Int? {
         guard buffer.count >= 4 else { return nil }
         for i in 0...(buffer.count - 4) where buffer[i] == 13 && buffer[i + 1] == 10 && buffer[i + 2] == 13 && buffer[i + 3] == 10 {

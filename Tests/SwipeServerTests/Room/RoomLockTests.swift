@@ -96,7 +96,7 @@ import Testing
         let h = Self.locked()
         let live = try #require(h.room)
         let checkpoint = try RoomCheckpoint.decoded(live.checkpoint.encoded())
-        #expect(checkpoint.version == 4 && checkpoint.locked)
+        #expect(checkpoint.version == RoomCheckpoint.currentVersion && checkpoint.locked)
         let fromCheckpoint = Room(restoring: checkpoint)
         #expect(fromCheckpoint.locked)
         #expect(fromCheckpoint.durableState == live.durableState)

@@ -6,6 +6,7 @@ import Foundation
 import Histogram
 import SwipeClient
 import SwipeCore
+import SwipePictures
 import SwipeProtocol
 
 struct RenderCommand: ParsableCommand {
@@ -18,6 +19,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Scenarios, comma-separated (local-drag, remote-drags, still).") var scenarios = "local-drag,remote-drags,still"
     @Flag(help: "Print one JSON object instead of text.") var json = false
     @Flag(help: "Also print a digest of every frame drawn (to check two builds draw the same frames).") var checksum = false
+    @Flag(help: "Cards with a 48x32 picture, drawn as chafa symbols in 24-bit colour (the picture has arrived).") var pictures = false
 
     func validate() throws {
         if frames < 1 { throw ValidationError("--frames must be at least 1") }
@@ -49,7 +51,7 @@ struct RenderCommand: ParsableCommand {
         var results: [RenderResult] = []
         for size in try Self.parseSizes(sizes) {
             for scenario in try Self.parseScenarios(scenarios) {
-                results.append(RenderBench.measure(scenario, size: size, frames: frames, checksum: checksum))
+                results.append(RenderBench.measure(scenario, size: size, frames: frames, checksum: checksum, pictures: pictures))
             }
         }
         if json {
@@ -58,13 +60,14 @@ struct RenderCommand: ParsableCommand {
             print(String(decoding: try encoder.encode(["render": results]), as: UTF8.self))
         } else {
             for r in results {
-                let label = r.scenario.padding(toLength: 13, withPad: " ", startingAt: 0)
+                let label = (r.scenario + (r.pictures ? "+pic" : "")).padding(toLength: 17, withPad: " ", startingAt: 0)
                 let size = "\(r.columns)x\(r.rows)".padding(toLength: 8, withPad: " ", startingAt: 0)
                 let digest = r.frames_checksum.map { "   frames " + $0 } ?? ""
                 let paint = r.paint_us.map { String(format: "paint p50 %6.1f µs", $0.p50) } ?? "paint n/a        "
                 print(label + size + String(format: "view p50 %7.1f µs  p99 %7.1f µs   diff p50 %6.1f µs   ",
                                             r.view_us.p50, r.view_us.p99, r.diff_us.p50)
-                      + paint + String(format: "   changed cells/frame %5.0f   %5.0f frames/s", r.changed_cells_per_frame, r.frames_per_s) + digest)
+                      + paint + String(format: "   changed cells/frame %5.0f   %5.0f frames/s", r.changed_cells_per_frame, r.frames_per_s)
+                      + (r.first_view_us.map { String(format: "   first view %7.1f µs", $0) } ?? "") + digest)
             }
         }
     }
@@ -94,22 +97,48 @@ struct RenderResult: Codable {
     var changed_cells_per_frame: Double
     var frames_per_s: Double
     var frames_checksum: String?
+    /// Cards carried a picture (drawn as symbols).
+    var pictures = false
+    /// The first frame's view: with pictures, it renders them with chafa (later frames reuse the cells).
+    var first_view_us: Double?
 }
 
 enum RenderBench {
-    static func model(size: TermSize) -> AppModel {
-        var model = AppModel(options: ClientOptions(name: "bench", entry: .create(CreateRoom(name: "bench"))), size: size)
-        let cards = (0..<20).map { Card(id: CardID("c\($0)"), title: "Card number \($0)", body: "A card body that wraps over a few lines of the card face.", tags: ["tag\($0 % 3)"]) }
+    /// A 48 × 32 gradient with a disc, like the bundled drawings.
+    static let picture: DecodedPicture = {
+        var rgba: [UInt8] = []
+        for y in 0..<32 {
+            for x in 0..<48 {
+                let inside = (x - 30) * (x - 30) + (y - 12) * (y - 12) < 64
+                rgba += inside ? [250, 210, 60, 255] : [UInt8(40 + 5 * y), UInt8(80 + 2 * x), UInt8(200 - 4 * y), 255]
+            }
+        }
+        return DecodedPicture(width: 48, height: 32, rgba: rgba)
+    }()
+
+    static func model(size: TermSize, pictures: Bool = false) -> AppModel {
+        var options = ClientOptions(name: "bench", entry: .create(CreateRoom(name: "bench")))
+        if pictures {
+            options.pictures = .symbols
+            options.pictureColours = .truecolor
+        }
+        var model = AppModel(options: options, size: size)
+        let cards = (0..<20).map { Card(id: CardID("c\($0)"), title: "Card number \($0)", body: "A card body that wraps over a few lines of the card face.", tags: ["tag\($0 % 3)"],
+                                        picture: pictures ? CardPicture(file: "c\($0).png", etag: "p-bench-\($0)") : nil) }
         let members = (1...8).map { MemberInfo(id: MemberID("m\($0)"), name: "member \($0)", role: $0 == 1 ? .host : .member, online: true) }
         let snapshot = RoomSnapshot(code: "ABCDE", deckName: "bench", rule: .majority, pacing: .lockstep, phase: .voting,
                                     members: members, totalCards: cards.count, remaining: cards.count, visible: Array(cards.prefix(3)))
         _ = update(&model, .connected)
         _ = update(&model, .server(.welcome(Welcome(you: "m1", token: "t", serverTime: 0, room: snapshot))))
+        if pictures {
+            for card in cards { _ = update(&model, .pictureArrived(DecodedPictureRef(etag: card.picture?.etag ?? "", picture: picture))) }
+        }
         return model
     }
 
-    static func measure(_ scenario: RenderScenario, size: TermSize, frames: Int, checksum: Bool = false) -> RenderResult {
-        var model = model(size: size)
+    static func measure(_ scenario: RenderScenario, size: TermSize, frames: Int, checksum: Bool = false, pictures: Bool = false) -> RenderResult {
+        var model = model(size: size, pictures: pictures)
+        var firstView: Double?
         var viewTimes = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
         var diffTimes = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
         var paintTimes = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
@@ -141,6 +170,7 @@ enum RenderBench {
             let t2 = DispatchTime.now().uptimeNanoseconds
             screen?.paint(runs, making: frame)
             let t3 = DispatchTime.now().uptimeNanoseconds
+            if i == 0 { firstView = Double(t1 - t0) / 1000 }
             _ = viewTimes.record(max(1, (t1 - t0) / 1000))
             _ = diffTimes.record(max(1, (t2 - t1) / 1000))
             _ = paintTimes.record(max(1, (t3 - t2) / 1000))
@@ -155,6 +185,7 @@ enum RenderBench {
         return RenderResult(scenario: scenario.rawValue, columns: size.columns, rows: size.rows, frames: frames,
                             view_us: summary(viewTimes), diff_us: summary(diffTimes), paint_us: screen.map { _ in summary(paintTimes) },
                             changed_cells_per_frame: frames > 1 ? Double(changed) / Double(frames - 1) : 0,
-                            frames_per_s: (Double(frames) / seconds).rounded(), frames_checksum: checksum ? digest.hex : nil)
+                            frames_per_s: (Double(frames) / seconds).rounded(), frames_checksum: checksum ? digest.hex : nil,
+                            pictures: pictures, first_view_us: pictures ? firstView : nil)
     }
 }

@@ -65,8 +65,19 @@ public enum SwipeApp {
         var options = options
         options.colour = terminal.colours >= 8
         options.server = options.server ?? link.url
+        let environment = ProcessInfo.processInfo.environment
+        options.pictures = options.pictures.resolved(environment: environment)
+        options.pictureColours = PictureColours(colour: options.colour, environment: environment)
         var model = AppModel(options: options, size: terminal.size)
         var painter = terminal.makePainter()
+        let fetcher = options.pictures == .off ? nil : PictureFetcher(server: link.url, inbox: inbox, environment: environment)
+        defer { fetcher?.stop() }
+        var pixels: PixelPictures? = switch options.pictures {
+        case .kitty: PixelPictures(kind: .kitty)
+        case .sixel: PixelPictures(kind: .sixel)
+        case .auto, .symbols, .off: nil
+        }
+        defer { pixels?.clear() }
         while true {
             var signal = terminal.takeStopSignal()
             if signal == 0, !terminal.isAttached { signal = SIGHUP }
@@ -104,9 +115,14 @@ public enum SwipeApp {
                     }
                 }
             }
+            if let fetcher, let room = model.room?.code {
+                for wanted in model.takeWantedPictures() { fetcher.request(etag: wanted.etag, room: room, card: wanted.card) }
+            }
             let size = terminal.size
             if size != model.size { _ = update(&model, .resized(size)); painter.invalidate() }
-            painter.paint(view(model, size: size))
+            let frame = view(model, size: size)
+            painter.paint(frame)
+            pixels?.show(frame, pictures: model.pictures, painter: &painter)
         }
     }
 }

@@ -43,6 +43,10 @@ public enum AppEvent: Hashable, Sendable {
     case connectionRefused(reason: String)
     /// The shell wrote the host's export (or could not).
     case exported(ExportOutcome)
+    /// A card picture was fetched and decoded off the main thread.
+    case pictureArrived(DecodedPictureRef)
+    /// A card picture could not be fetched or decoded: the card keeps its glyph.
+    case pictureFailed(etag: String)
 }
 
 /// What `update` asks the shells to do.

@@ -21,6 +21,8 @@ public struct AppModel: Hashable, Sendable {
     public var token: String?
     /// The room as last told by the server, with local predictions applied.
     public var room: RoomSnapshot?
+    /// The card pictures fetched so far, by ETag (`Pictures/`).
+    public var pictures = PictureShelf()
     /// Server time − local time (ms), from `welcome` and refined by `pong`.
     public var clockOffset: Double?
     public var lastPingAt: Double?

@@ -26,6 +26,10 @@ public struct ClientOptions: Hashable, Sendable {
     public var server: WebSocketURL?
     /// Who puts right-to-left text in display order (`--bidi client|terminal`).
     public var bidi: BidiMode
+    /// How card pictures are drawn (`--pictures`; resolved from `auto` by the shell). Off unless set.
+    public var pictures: PictureMode = .off
+    /// The colours picture cells use (truecolor, 256, none under NO_COLOR).
+    public var pictureColours: PictureColours = .palette256
     /// A `join` that this machine made before under the same name (`KeptMembers`): its token,
     /// so the first `join` resumes that member, votes and all, instead of adding a new one.
     public var resumeToken: String?

@@ -40,6 +40,12 @@ public func update(_ model: inout AppModel, _ event: AppEvent) -> [AppEffect] {
     case let .exported(outcome):
         model.exportFinished(outcome)
         return []
+    case let .pictureArrived(picture):
+        model.pictures.states[picture.etag] = .arrived(picture)
+        return []
+    case let .pictureFailed(etag):
+        model.pictures.states[etag] = .failed
+        return []
     }
 }
 

@@ -24,13 +24,14 @@ struct ContentMetrics {
         var text: String
     }
 
-    init(rect: Rect, pointsPerColumn s: Double, image: CardImage, bidi: BidiMode = .client) {
+    /// `picture`: the card has a picture to draw (a larger image area, the same before it arrives).
+    init(rect: Rect, pointsPerColumn s: Double, image: CardImage, bidi: BidiMode = .client, picture: Bool = false) {
         pointsPerColumn = s
         self.bidi = bidi
         columns = max(0, Int(rect.width / s))
         rows = max(0, Int(rect.height / (2 * s)))
         let wanted = image.isEmpty ? 0 : max(image.art.count + 2, 3)
-        imageRows = image.isEmpty ? 0 : min(wanted, max(0, rows / 3))
+        imageRows = picture ? max(3, rows * 2 / 5) : image.isEmpty ? 0 : min(wanted, max(0, rows / 3))
         imageBand = (2 * s)..<(Double(1 + imageRows) * 2 * s)
     }
 

@@ -7,6 +7,8 @@
 /// ```
 public struct Frame: Hashable, Sendable {
     public private(set) var size: TermSize
+    /// The resting top card's picture, to be shown as pixels over these cells (kitty, sixel).
+    public var pixelPicture: PixelPlacement?
     public private(set) var cells: [Cell]
 
     /// A blank frame.

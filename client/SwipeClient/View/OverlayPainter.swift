@@ -53,9 +53,14 @@ struct OverlayPainter {
         ("x", "lobby: remove anyone's proposal"),
     ]
 
+    /// Card pictures: the flag and the deck field (last: a small window cuts them first).
+    static let pictureHelpLines: [(String, String)] = [
+        ("pictures", "--pictures kitty|sixel|symbols|off"), ("", "deck cards name a \"picture\" file"),
+    ]
+
     func drawHelp(host: Bool, into frame: inout Frame) {
         let size = geometry.size
-        let lines = Self.helpLines + (host ? [("", "HOST")] + Self.hostHelpLines : [])
+        let lines = Self.helpLines + (host ? [("", "HOST")] + Self.hostHelpLines : []) + Self.pictureHelpLines
         let width = min(50, size.columns - 4)
         let height = min(size.rows - 2, lines.count + 4)
         let column = (size.columns - width) / 2

@@ -8,6 +8,10 @@ struct StackPainter {
     let palette: Palette
     /// Who orders right-to-left text (the client with FriBidi, or the terminal).
     var bidi: BidiMode = .client
+    /// Card pictures (symbols in the frame; `off`: never) and what has arrived.
+    var pictureMode: PictureMode = .off
+    var pictureColours: PictureColours = .palette256
+    var pictures = PictureShelf()
 
     var clipColumns: Range<Int> { 0..<geometry.stackColumns }
     var clipRows: Range<Int> { geometry.stackRows }
@@ -73,8 +77,14 @@ struct StackPainter {
             frame.put("░", row: key.row, column: key.column, style: palette.shadow)
         }
         let shape = CardShape(frame: rect, transform: transform)
-        let metrics = ContentMetrics(rect: rect, pointsPerColumn: geometry.pointsPerColumn, image: card.image, bidi: bidi)
+        let showsPictures = pictureMode != .off && card.picture != nil
+        let metrics = ContentMetrics(rect: rect, pointsPerColumn: geometry.pointsPerColumn, image: card.image, bidi: bidi,
+                                     picture: showsPictures)
         let imageStyle = adjust(palette.image(card.image.color))
+        let picture = depth == 0 && showsPictures && !receded ? pictureCells(for: card, metrics: metrics) : nil
+        if let picture, let etag = card.picture?.etag, transform == .identity {
+            frame.pixelPicture = pixelPlacement(picture, etag: etag, shape: shape)
+        }
         let rows = raster.rowRange.clamped(to: clipRows), columns = raster.columnRange.clamped(to: clipColumns)
         // Bound once, outside the loop (binding the optional per cell would copy the grid each time).
         let skipGrid = skipping?.grid ?? LayerGrid(size: TermSize(columns: 0, rows: 0)), skipLayer = skipping?.layer ?? Int.max
@@ -86,8 +96,14 @@ struct StackPainter {
                     if code == CellRasterizer.Raster.none { continue }
                     if skipLayer < Int.max, skipGrid.isCovered(row: row, column: column, inFrontOf: skipLayer) { continue }
                     if code == CellRasterizer.Raster.interior {
-                        let inImage = depth == 0
-                            && metrics.imageBand.contains(shape.local(geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)).y)
+                        let local = depth == 0 ? shape.local(geometry.point(column: Double(column) + 0.5, row: Double(row) + 0.5)) : nil
+                        let inImage = local.map { metrics.imageBand.contains($0.y) } ?? false
+                        if inImage, let picture, let local, let cell = picture.cell(at: local, pointsPerColumn: geometry.pointsPerColumn) {
+                            var style = cell.style
+                            if style.background == nil, style.foreground == nil { style = imageStyle }
+                            frame.putNarrow(cell.grapheme, row: row, column: column, style: adjust(style))
+                            continue
+                        }
                         frame.putNarrow(" ", row: row, column: column, style: inImage ? imageStyle : fill)
                     } else {
                         frame.putNarrow(CellRasterizer.Raster.glyph(code), row: row, column: column, style: border)
@@ -100,7 +116,7 @@ struct StackPainter {
                                  hidden: hidden)
         // A stamp covers whole lines: card text on its rows is left out, never cut mid-word.
         let stampRows = stamp.flatMap { $0.progress >= 0.12 ? stampPlacement($0, metrics: metrics).rows : nil }
-        for line in metrics.lines(for: card) where !(stampRows?.contains(line.row) ?? false) {
+        for line in metrics.lines(for: card) where !(stampRows?.contains(line.row) ?? false) && !(picture != nil && line.role == .image) {
             var style: CellStyle
             switch line.role {
             case .image: style = palette.image(card.image.color)

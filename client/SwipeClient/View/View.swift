@@ -39,6 +39,7 @@ public func view(_ model: AppModel, size: TermSize) -> Frame {
     if let editor = model.proposalEditor { ProposalEditorPainter(editor: editor, geometry: geometry, palette: palette).draw(into: &frame) }
     if model.showingHelp { OverlayPainter(geometry: geometry, palette: palette).drawHelp(host: model.isHost, into: &frame) }
     if let prompt = model.hostPrompt { HostPromptPainter(model: model, palette: palette).draw(prompt, into: &frame) }
+    if !model.allowsPixelPictures { frame.pixelPicture = nil }   // cells only while anything moves or covers the card
     return frame
 }
 
@@ -51,7 +52,10 @@ func drawTooSmall(size: TermSize, palette: Palette, into frame: inout Frame) {
 }
 
 func drawStack(_ model: AppModel, geometry: StackGeometry, palette: Palette, into frame: inout Frame) {
-    let painter = StackPainter(geometry: geometry, palette: palette, bidi: model.options.bidi)
+    var painter = StackPainter(geometry: geometry, palette: palette, bidi: model.options.bidi)
+    painter.pictureMode = model.options.pictures
+    painter.pictureColours = model.options.pictureColours
+    painter.pictures = model.pictures
     let overlays = OverlayPainter(geometry: geometry, palette: palette)
     guard let room = model.room else {
         if let at = model.joinRetryAt, case .joining = model.connection {

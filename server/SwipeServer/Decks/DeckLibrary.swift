@@ -1,9 +1,11 @@
 import Foundation
 import SwipeCore
+import SwipePictures
 import SwipeProtocol
 
 /// The decks a server offers, by name: the bundled samples, plus every `.json` / `.csv` file in a
-/// directory (validated at load; a bad file is a clear error naming it).
+/// directory (validated at load; a bad file is a clear error naming it), with the pictures their
+/// cards name (checked at load too, kept in memory by ETag: `DeckLibrary+Pictures.swift`).
 ///
 /// ```swift
 /// let library = try DeckLibrary.load(directory: "decks")   // or DeckLibrary.bundled()
@@ -18,6 +20,8 @@ public struct DeckLibrary: Sendable {
     }
 
     public private(set) var decks: [String: Entry] = [:]
+    /// Every checked picture of every deck, by ETag.
+    public internal(set) var pictures: [String: PictureAsset] = [:]
 
     /// Deck names, sorted.
     ///
@@ -48,8 +52,27 @@ public struct DeckLibrary: Sendable {
     /// try library.add(bytes, fileName: "picnic.csv")
     /// ```
     public mutating func add(_ bytes: [UInt8], fileName: String) throws {
+        try add(bytes, fileName: fileName, pictureFolder: nil, pictureLimits: .standard)
+    }
+
+    /// Adds a deck parsed from a file's bytes, reading the pictures its cards name from
+    /// `pictureFolder` (a deck with pictures and no folder is refused).
+    ///
+    /// ```swift
+    /// try library.add(bytes, fileName: "movies.json", pictureFolder: "/srv/decks", pictureLimits: .standard)
+    /// ```
+    public mutating func add(_ bytes: [UInt8], fileName: String, pictureFolder: String?, pictureLimits: PictureLimits) throws {
         let parsed = try CoreBridge.parseDeck(bytes, fileName: fileName)
-        let cards = parsed.cards.map(CoreBridge.cleaned)
+        var cards = parsed.cards.map(CoreBridge.cleaned)
+        if cards.contains(where: { $0.picture != nil }) {
+            if BundledDecks.files.contains(where: { $0.fileName == fileName && Array($0.text.utf8) == bytes }) {
+                attachBundledPictures(to: &cards)
+            } else if let pictureFolder {
+                try attachPictures(to: &cards, folder: pictureFolder, deckFile: fileName, format: DeckFormat(fileName: fileName), limits: pictureLimits)
+            } else {
+                throw DeckLoadError(file: fileName, field: "picture", message: "pictures need a deck folder to read them from", format: DeckFormat(fileName: fileName))
+            }
+        }
         decks[parsed.name.lowercased()] = Entry(name: parsed.name, title: CoreBridge.clean(parsed.title), cards: cards)
     }
 
@@ -73,7 +96,7 @@ public struct DeckLibrary: Sendable {
     /// ```swift
     /// let library = try DeckLibrary.load(directory: "/srv/decks")
     /// ```
-    public static func load(directory: String) throws -> DeckLibrary {
+    public static func load(directory: String, pictureLimits: PictureLimits = .standard) throws -> DeckLibrary {
         var library = bundled()
         let names: [String]
         do {
@@ -87,7 +110,7 @@ public struct DeckLibrary: Sendable {
                 throw DeckLibraryError(description: "\(path): cannot read the file")
             }
             do {
-                try library.add(Array(data), fileName: name)
+                try library.add(Array(data), fileName: name, pictureFolder: directory, pictureLimits: pictureLimits)
             } catch {
                 throw DeckLibraryError(description: "\(path): \(error)")
             }

@@ -1,5 +1,6 @@
 /// The bytes of an HTTP/1.1 answer as they go on the wire: the status line with its reason phrase
-/// (RFC 9110 §15), `Content-Type`, `Content-Length`, `Cache-Control: no-store`, the response's own
+/// (RFC 9110 §15), `Content-Type`, `Content-Length` (neither on a 304), `Cache-Control: no-store`
+/// (unless the response names its own, as pictures do), the response's own
 /// headers in name order, and `Connection: close` when the server hangs up after it. Written by the
 /// shell itself, because libwebsockets 4.1's `lws_return_http_status` answers an upgrade as
 /// `HTTP/1.0` with an HTML page, and its status line has no reason phrase for 429 or 431.
@@ -19,6 +20,7 @@ public enum HTTPResponseHead {
         switch status {
         case 200: "OK"
         case 204: "No Content"
+        case 304: "Not Modified"
         case 400: "Bad Request"
         case 403: "Forbidden"
         case 404: "Not Found"
@@ -42,8 +44,11 @@ public enum HTTPResponseHead {
     /// ```
     public static func head(of response: HTTPResponse) -> [UInt8] {
         var text = "HTTP/1.1 \(response.status) \(reasonPhrase(response.status))\r\n"
-        text += "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\nCache-Control: no-store\r\n"
-        for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) where name.lowercased() != "connection" {
+        if response.status != 304 {
+            text += "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\n"
+        }
+        text += "Cache-Control: \(response.headers["Cache-Control"] ?? "no-store")\r\n"
+        for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) where !["connection", "cache-control"].contains(name.lowercased()) {
             text += "\(name): \(value)\r\n"
         }
         if response.closes { text += "Connection: close\r\n" }

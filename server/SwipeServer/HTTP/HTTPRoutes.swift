@@ -57,8 +57,8 @@ public enum HTTPMethod: Hashable, Sendable {
     case get, head, other(String)
 }
 
-/// The HTTP routes: `GET /healthz`, `GET /decks`, `GET /rooms/CODE/results.json`, `GET /rooms/CODE/results.csv`
-/// (and `HEAD` of each). Other methods get 405 with `Allow`; a path over `maxPathBytes` 414; a room
+/// The HTTP routes: `GET /healthz`, `GET /decks`, `GET /rooms/CODE/results.json`, `GET /rooms/CODE/results.csv`,
+/// `GET /rooms/CODE/cards/ID/picture` (`HTTPRoutes+Pictures.swift`) (and `HEAD` of each). Other methods get 405 with `Allow`; a path over `maxPathBytes` 414; a room
 /// lookup from an address past its failed-guess limit 429 with `Retry-After`.
 ///
 /// ```swift
@@ -69,14 +69,15 @@ public enum HTTPRoutes {
     public static let maxPathBytes = 2048
 
     /// The answer for `method` of `path` (query strings are ignored). `retryAfter` is set when the
-    /// client's address has used up its failed room-code lookups (seconds until it may again).
+    /// client's address has used up its failed room-code lookups (seconds until it may again);
+    /// `ifNoneMatch` is the request's `If-None-Match` header (pictures answer 304 when it names their tag).
     ///
     /// ```swift
     /// HTTPRoutes.respond(to: "/nope", registry: registry, status: status).status                    // 404
     /// HTTPRoutes.respond(to: "/healthz", method: .other("POST"), registry: registry, status: status).status   // 405
     /// ```
     public static func respond(to path: String, method: HTTPMethod = .get, registry: RoomRegistry, status: ServerStatus,
-                               retryAfter: Double? = nil) -> HTTPResponse {
+                               retryAfter: Double? = nil, ifNoneMatch: String? = nil) -> HTTPResponse {
         switch method {
         case .get, .head:
             break
@@ -94,7 +95,8 @@ public enum HTTPRoutes {
             return json(200, registry.library.list)
         }
         let parts = cleanPath.split(separator: "/").map(String.init)
-        if parts.count == 3, parts[0] == "rooms", parts[2] == "results.json" || parts[2] == "results.csv" {
+        let picture = pictureTarget(inPath: cleanPath)
+        if picture != nil || parts.count == 3 && parts[0] == "rooms" && (parts[2] == "results.json" || parts[2] == "results.csv") {
             if let retryAfter {
                 let seconds = Int(retryAfter)
                 var response = json(429, ProtocolError(.rateLimited, "too many failed room codes from your address; retry in \(seconds) s",
@@ -102,6 +104,7 @@ public enum HTTPRoutes {
                 response.headers["Retry-After"] = "\(seconds)"
                 return response
             }
+            if let picture { return self.picture(room: picture.room, card: picture.card, ifNoneMatch: ifNoneMatch, registry: registry) }
             guard let room = registry.room(RoomCode(parts[1])) else {
                 var response = json(404, ProtocolError(.unknownRoom, "no room \"\(parts[1])\""))
                 response.missedRoom = true
@@ -117,7 +120,7 @@ public enum HTTPRoutes {
         return json(404, ProtocolError(.other, "no such path \"\(cleanPath)\" (try /healthz, /decks or /rooms/CODE/results.json)"))
     }
 
-    /// The room a results path names (canonical), or nil for other paths.
+    /// The room a results or picture path names (canonical), or nil for other paths.
     ///
     /// ```swift
     /// HTTPRoutes.room(inPath: "/rooms/k7qm-x4td-9r/results.csv?x=1")   // "K7QM-X4TD-9R"
@@ -125,6 +128,7 @@ public enum HTTPRoutes {
     public static func room(inPath path: String) -> RoomCode? {
         let cleanPath = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
         let parts = cleanPath.split(separator: "/").map(String.init)
+        if let picture = pictureTarget(inPath: cleanPath) { return RoomCodes.canonical(picture.room) }
         guard parts.count == 3, parts[0] == "rooms", parts[2] == "results.json" || parts[2] == "results.csv" else { return nil }
         return RoomCodes.canonical(parts[1])
     }

@@ -1,4 +1,4 @@
-// Plain HTTP on the WebSocket port: /healthz and results exports. Service thread only (lws
+// Plain HTTP on the WebSocket port: /healthz, results exports and card pictures. Service thread only (lws
 // callbacks HTTP, HTTP_WRITEABLE, CLOSED_HTTP); touches the shell's registry, guard and ledger.
 import CLibWebSockets
 import SwipeProtocol
@@ -35,7 +35,8 @@ extension ServerShell {
         let response: HTTPResponse
         if admitted {
             response = HTTPRoutes.respond(to: path, method: method, registry: registry, status: status,
-                                          retryAfter: joinGuard.retryAfter(address, at: time))
+                                          retryAfter: joinGuard.retryAfter(address, at: time),
+                                          ifNoneMatch: header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH))
             if response.missedRoom { recordFailedLookup(from: address, at: time) }
         } else {
             response = HTTPRoutes.tooManyConnections(cap: configuration.transportLimits.maxConnectionsPerAddress,

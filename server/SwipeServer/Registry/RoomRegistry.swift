@@ -86,7 +86,11 @@ public struct RoomRegistry: Sendable {
         let cards: [Card]
         if let inline = request.cards {
             if let problem = Self.problem(inline, limit: limits.maxInlineCards) { return refuse(.badDeck, "create: \(problem)") }
-            cards = inline.map(CoreBridge.cleaned)
+            cards = inline.map(CoreBridge.cleaned).map { card in
+                var card = card
+                card.picture = nil   // a host's inline deck carries no pictures: nothing here has read or checked them
+                return card
+            }
             deckName = CoreBridge.limited(CoreBridge.clean(request.deck ?? "custom"), maxCharacters: 64)
         } else if let name = request.deck {
             guard let entry = library.deck(named: name) else {

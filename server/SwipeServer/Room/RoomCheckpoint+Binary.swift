@@ -44,6 +44,11 @@ extension RoomCheckpoint {
             w.optional(winner) { w, winner in w.string(winner.card.rawValue); w.string(winner.decidedBy.rawValue); w.int(winner.round) }
         }
         if version >= 4 { w.bool(locked) }
+        if version >= 5 {   // which card has which picture (the pictures themselves are assets loaded at start)
+            w.array(cards.indices.filter { cards[$0].picture != nil }) { w, index in
+                w.int(index); w.string(cards[index].picture?.file ?? ""); w.optional(cards[index].picture?.etag) { w, tag in w.string(tag) }
+            }
+        }
         return Self.magic + w.bytes
     }
 
@@ -92,6 +97,13 @@ extension RoomCheckpoint {
             }
         }
         locked = version >= 4 ? try r.bool() : false
+        if version >= 5 {
+            let pictures = try r.array { r in (try r.int(), CardPicture(file: try r.string(), etag: try r.optional { r in try r.string() })) }
+            for (index, picture) in pictures {
+                guard cards.indices.contains(index) else { throw CheckpointReader.Malformed(description: "a picture for card \(index) of \(cards.count)") }
+                cards[index].picture = picture
+            }
+        }
         guard r.isAtEnd else { throw CheckpointReader.Malformed(description: "bytes left after the checkpoint") }
     }
 

@@ -32,8 +32,9 @@ public struct RoomCheckpoint: Hashable, Sendable {
     }
 
     /// The format of this value; a larger one on disk was written by a newer server.
-    /// 2 added `removedNames`; 3 the lobby's proposals, the final rounds and the winner; 4 `locked`.
-    static let currentVersion = 4
+    /// 2 added `removedNames`; 3 the lobby's proposals, the final rounds and the winner; 4 `locked`;
+    /// 5 which card has which picture (file and ETag).
+    static let currentVersion = 5
 
     var version = RoomCheckpoint.currentVersion
     var code: RoomCode, deckName: String, cards: [Card], settings: RoomSettings

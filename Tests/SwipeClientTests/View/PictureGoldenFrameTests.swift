@@ -1,0 +1,135 @@
+import Foundation
+import SwipeCore
+import SwipeProtocol
+import SwipePictures
+import Testing
+@testable import SwipeClient
+
+/// A card with a picture in `symbols` mode, as golden frames with their colours (24-bit, 256
+/// colours, NO_COLOR) at 80 × 24 and 200 × 60; before it arrives, and when it fails, the glyph.
+@Suite struct PictureGoldenFrameTests {
+    /// A 48 × 32 drawing: a blue-to-orange sky over a green hill, a yellow sun.
+    static let picture: DecodedPicture = {
+        var rgba: [UInt8] = []
+        for y in 0..<32 {
+            for x in 0..<48 {
+                let t = Double(y) / 31
+                var c = (r: 40 + 200 * t, g: 90 + 60 * t, b: 220 - 180 * t)
+                if Double(y) > 22 + 4 * sin(Double(x) / 6) { c = (40, 150, 60) }
+                if (Double(x) - 34) * (Double(x) - 34) + (Double(y) - 9) * (Double(y) - 9) < 25 { c = (250, 220, 60) }
+                rgba += [UInt8(c.r), UInt8(c.g), UInt8(c.b), 255]
+            }
+        }
+        return DecodedPicture(width: 48, height: 32, rgba: rgba)
+    }()
+
+    static let etag = "p-00000000000000000000000000000001"
+    static let card = Card(id: "dune", title: "Dune", body: "Sand, spice and a very long walk.", tags: ["sci-fi"],
+                           image: CardImage(glyph: "🏜"), picture: CardPicture(file: "movies/dune.png", etag: etag))
+
+    static func model(size: TermSize, colours: PictureColours, arrived: Bool = true) -> AppModel {
+        var model = GoldenFrameTests.withTopCard(card, size: size)
+        model.options.pictures = .symbols
+        model.options.pictureColours = colours
+        model.options.colour = colours != .none
+        if arrived { update(&model, .pictureArrived(DecodedPictureRef(etag: etag, picture: picture))) }
+        return model
+    }
+
+    /// The frame's text, then each row's styles run-length encoded (`3×r#102030/i237`).
+    static func dump(_ frame: Frame) -> String {
+        func code(_ colour: TermColor?) -> String {
+            switch colour {
+            case nil: return "-"
+            case let .indexed(i)?: return "i\(i)"
+            case let .rgb(c)?: return "r\(c)"
+            }
+        }
+        var lines = [frame.plainText, "--- styles (count×fg/bg) ---"]
+        for row in 0..<frame.size.rows {
+            var runs: [String] = []
+            var last = "", count = 0
+            for column in 0..<frame.size.columns {
+                let style = frame[row, column].style
+                let key = code(style.foreground) + "/" + code(style.background)
+                if key == last { count += 1; continue }
+                if count > 0 { runs.append("\(count)×\(last)") }
+                last = key
+                count = 1
+            }
+            runs.append("\(count)×\(last)")
+            lines.append(runs.joined(separator: " "))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static let cases: [(String, PictureColours, TermSize)] = [
+        ("truecolor", PictureColours.truecolor, TermSize(columns: 80, rows: 24)), ("truecolor", .truecolor, TermSize(columns: 200, rows: 60)),
+        ("256", .palette256, TermSize(columns: 80, rows: 24)), ("256", .palette256, TermSize(columns: 200, rows: 60)),
+        ("nocolor", PictureColours.none, TermSize(columns: 80, rows: 24)), ("nocolor", PictureColours.none, TermSize(columns: 200, rows: 60)),
+    ]
+
+    @Test(arguments: cases)
+    func aRestingCardShowsItsPicture(name: String, colours: PictureColours, size: TermSize) throws {
+        let frame = view(Self.model(size: size, colours: colours), size: size)
+        let golden = "picture-\(name)-\(size.columns)x\(size.rows)"
+        let url = GoldenFrameTests.goldenURL(golden)
+        let text = Self.dump(frame)
+        if ProcessInfo.processInfo.environment["SWIPE_RECORD_GOLDEN"] == "1" {
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        } else {
+            #expect(text == (try String(contentsOf: url, encoding: .utf8)), "frame \(golden) differs; SWIPE_RECORD_GOLDEN=1 rewrites it")
+        }
+        #expect(!frame.plainText.contains("🏜"), "the glyph gave way to the picture")
+        #expect(frame.plainText.contains("▀") || frame.plainText.contains("▄") || frame.plainText.contains("█"))
+        switch colours {
+        case .truecolor: #expect(text.contains("r#fadc3c") || text.contains("r#f"), "24-bit colours in the picture")
+        case .palette256: #expect(!text.contains("×r#"))
+        case .none: #expect(!text.contains("×r#"))
+        }
+    }
+
+    @Test(arguments: [TermSize(columns: 80, rows: 24), TermSize(columns: 200, rows: 60)])
+    func untilItArrivesOrWhenItFailsTheGlyphShows(size: TermSize) {
+        var model = Self.model(size: size, colours: .truecolor, arrived: false)
+        #expect(view(model, size: size).plainText.contains("🏜"))
+        update(&model, .pictureFailed(etag: Self.etag))
+        let frame = view(model, size: size)
+        #expect(frame.plainText.contains("🏜") && frame.plainText.contains("Dune"))
+        // And the client carries on: a key still moves the card.
+        let effects = update(&model, .key(.right))
+        #expect(!effects.isEmpty)
+    }
+
+    @Test func undecodableBytesNeverBecomeAPicture() {
+        for bytes in [Array("<html>not found</html>".utf8), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3], [0xFF, 0xD8, 0xFF, 0xE0, 0, 0]] {
+            #expect(throws: PictureProblem.self) { try PictureReader.decode(bytes) }
+        }
+    }
+
+    @Test func aDraggedCardDrawsItsPictureAsCells() {
+        var model = Self.model(size: TermSize(columns: 80, rows: 24), colours: .palette256)
+        update(&model, .mousePressed(row: 10, column: 28))
+        update(&model, .tick(now: 1100))
+        update(&model, .mouseDragged(row: 11, column: 40))
+        update(&model, .tick(now: 1150))
+        let frame = view(model, size: model.size)
+        #expect(frame.plainText.contains("▀") || frame.plainText.contains("▄") || frame.plainText.contains("█"))
+    }
+
+    @Test(arguments: [(48, 32, 40, 10, 30, 10), (48, 32, 20, 30, 20, 7), (10, 1000, 40, 10, 1, 10), (0, 10, 5, 5, 0, 0)])
+    func picturesFitTheirAreaKeepingTheirShape(w: Int, h: Int, columns: Int, rows: Int, fitColumns: Int, fitRows: Int) {
+        let fit = ChafaSymbols.fit(width: w, height: h, columns: columns, rows: rows)
+        #expect(fit.columns == fitColumns && fit.rows == fitRows)
+    }
+
+    @Test(arguments: [
+        (["TERM": "xterm-kitty"], PictureMode.kitty), (["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"], .kitty),
+        (["TERM": "foot"], .sixel), (["TERM": "xterm-256color", "TMUX": "/tmp/tmux-0/default,1,0"], .symbols),
+        (["TERM": "tmux-256color"], .symbols), (["TERM": "xterm-256color"], .symbols), ([:], .symbols),
+    ])
+    func autoFollowsTheTerminal(environment: [String: String], mode: PictureMode) {
+        #expect(PictureMode.auto.resolved(environment: environment) == mode)
+        #expect(PictureMode.off.resolved(environment: environment) == .off)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import SwipeCore
+import SwipePictures
+import Testing
+@testable import SwipeClient
+
+/// Kitty and sixel output for a fixed picture and size: what chafa produces for those terminals,
+/// checked for its framing, its size and its pixels, and the same bytes every time.
+@Suite struct PictureGraphicsTests {
+    static let picture = PictureGoldenFrameTests.picture
+
+    @Test func kittyCarriesThePixelsAtTheFittedSize() throws {
+        let bytes = ChafaGraphics.render(Self.picture, columns: 30, rows: 10, cell: (10, 20), kind: .kitty)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}_G"), "\(text.prefix(60).debugDescription)")
+        #expect(text.hasSuffix("\u{1B}\\"))
+        // The fitted picture: 30 × 10 cells of 10 × 20 pixels is 300 × 200, the drawing's 3:2.
+        #expect(text.contains("s=300") && text.contains("v=200"), "\(text.prefix(80).debugDescription)")
+        #expect(text.contains("c=30") && text.contains("r=10"))
+        // Every chunk's payload is base64 of RGBA: 300 · 200 · 4 bytes in all.
+        var decoded = 0
+        for chunk in text.components(separatedBy: "\u{1B}_G").dropFirst() {
+            guard let semicolon = chunk.firstIndex(of: ";"), let end = chunk.range(of: "\u{1B}\\") else { continue }
+            decoded += try #require(Data(base64Encoded: String(chunk[chunk.index(after: semicolon)..<end.lowerBound]))).count
+        }
+        #expect(decoded == 300 * 200 * 4)
+        #expect(ChafaGraphics.render(Self.picture, columns: 30, rows: 10, cell: (10, 20), kind: .kitty) == bytes)
+    }
+
+    @Test func sixelsAreOneDeviceControlStringOfTheFittedSize() {
+        let bytes = ChafaGraphics.render(Self.picture, columns: 30, rows: 10, cell: (10, 20), kind: .sixel)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}P"), "\(text.prefix(40).debugDescription)")
+        #expect(text.hasSuffix("\u{1B}\\"))
+        // Sixels are six pixels tall: 200 rows are sent as the 198 that make whole sixels.
+        #expect(text.contains("\"1;1;300;198#"), "raster attributes: \(text.prefix(40).debugDescription)")
+        #expect(text.contains("#"), "a palette")
+        #expect(ChafaGraphics.render(Self.picture, columns: 30, rows: 10, cell: (10, 20), kind: .sixel) == bytes)
+    }
+
+    @Test func nothingFitsNothingIsSent() {
+        #expect(ChafaGraphics.render(Self.picture, columns: 0, rows: 10, cell: (10, 20), kind: .kitty).isEmpty)
+        #expect(ChafaGraphics.render(DecodedPicture(width: 2, height: 2, rgba: [1]), columns: 5, rows: 5, cell: (10, 20), kind: .sixel).isEmpty)
+    }
+
+    /// Pixels only for the resting top card: gone under the help, while dragged, and in symbols mode.
+    @Test(arguments: [PictureMode.kitty, .sixel])
+    func pixelsOnlyForTheRestingCard(mode: PictureMode) throws {
+        var model = PictureGoldenFrameTests.model(size: TermSize(columns: 80, rows: 24), colours: .truecolor)
+        model.options.pictures = mode
+        let resting = try #require(view(model, size: model.size).pixelPicture)
+        #expect(resting.etag == PictureGoldenFrameTests.etag)
+        // Its first cell is the picture's first cell in the frame (cells stay under the pixels).
+        let symbols = view(model, size: model.size)
+        #expect(symbols[resting.row, resting.column].style.background != nil)
+        #expect(resting.columns > 10 && resting.rows >= 3)
+        var help = model
+        update(&help, .key(.character("?")))
+        #expect(view(help, size: help.size).pixelPicture == nil)
+        var dragged = model
+        update(&dragged, .mousePressed(row: 10, column: 28))
+        update(&dragged, .mouseDragged(row: 11, column: 36))
+        #expect(view(dragged, size: dragged.size).pixelPicture == nil)
+        var cells = model
+        cells.options.pictures = .symbols
+        #expect(view(cells, size: cells.size).pixelPicture == nil)
+        #expect(view(model, size: TermSize(columns: 200, rows: 60)).pixelPicture != resting, "a new size, a new placement")
+    }
+}

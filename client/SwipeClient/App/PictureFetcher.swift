@@ -1,0 +1,132 @@
+// Shell: fetches and decodes card pictures on its own worker thread, never on the main thread, so
+// input, frames and the WebSocket never wait for a picture. `request` runs on the main thread;
+// the worker reads and writes only the disk cache folder and posts results to the EventInbox.
+import Foundation
+import SwipeCore
+import SwipeHTTPClient
+import SwipePictures
+import SwipeProtocol
+
+/// Fetches pictures by HTTP (`GET /rooms/CODE/cards/ID/picture` on the server's port), keeps their
+/// bytes on disk by ETag (`$XDG_CACHE_HOME/swipedeck/pictures`, or `~/.cache/…`, at most
+/// ``maxCachedFiles`` files, oldest dropped first), decodes them and posts `.pictureArrived` or,
+/// for anything that fails (no answer, not an image, damaged), `.pictureFailed`.
+///
+/// ```swift
+/// let fetcher = PictureFetcher(server: url, inbox: inbox)
+/// fetcher.request(etag: "p-…", room: "K7QM-X4TD-9R", card: "dune")
+/// ```
+final class PictureFetcher: @unchecked Sendable {
+    static let maxCachedFiles = 200
+    /// Largest picture the client decodes (more is refused: the card keeps its glyph).
+    static let limits = PictureLimits(maxBytes: 4 * 1024 * 1024, maxWidth: 4096, maxHeight: 4096)
+
+    private let base: String
+    private let inbox: EventInbox
+    private let folder: String?
+    private let condition = NSCondition()
+    private var queue: [(etag: String, path: String)] = []
+    private var stopped = false
+
+    init(server: WebSocketURL, inbox: EventInbox, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let scheme = server.scheme.usesTLS ? "https" : "http"
+        base = "\(scheme)://\(server.host.contains(":") ? "[\(server.host)]" : server.host):\(server.port)"
+        self.inbox = inbox
+        folder = Self.cacheFolder(environment: environment)
+        let thread = Thread { [weak self] in self?.work() }
+        thread.name = "swipe-pictures"
+        thread.start()
+    }
+
+    /// The disk cache folder, created 0700 (nil when there is no home to put it in).
+    static func cacheFolder(environment: [String: String]) -> String? {
+        let root = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? environment["HOME"].map { $0 + "/.cache" }
+        guard let root else { return nil }
+        let folder = root + "/swipedeck/pictures"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return folder
+    }
+
+    /// Asks for a card's picture (main thread); the answer comes through the inbox.
+    func request(etag: String, room: RoomCode, card: CardID) {
+        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))
+        let id = card.rawValue.addingPercentEncoding(withAllowedCharacters: allowed) ?? card.rawValue
+        condition.lock()
+        queue.append((etag, "/rooms/\(room.rawValue)/cards/\(id)/picture"))
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Ends the worker after the picture in hand.
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func work() {
+        // chafa's first canvas builds its tables and threads (about 15 ms here): pay it here, not in a frame.
+        _ = ChafaSymbols.render(DecodedPicture(width: 2, height: 2, rgba: [UInt8](repeating: 128, count: 16)), columns: 2, rows: 1, colours: .truecolor)
+        while true {
+            condition.lock()
+            while queue.isEmpty && !stopped { condition.wait() }
+            if stopped {
+                condition.unlock()
+                return
+            }
+            let job = queue.removeFirst()
+            condition.unlock()
+            if let picture = load(etag: job.etag, path: job.path) {
+                inbox.post(.pictureArrived(DecodedPictureRef(etag: job.etag, picture: picture)))
+            } else {
+                inbox.post(.pictureFailed(etag: job.etag))
+            }
+        }
+    }
+
+    /// The picture from the disk cache or the server, decoded; nil when anything fails.
+    private func load(etag: String, path: String) -> DecodedPicture? {
+        let safe = etag.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } && !etag.isEmpty && etag.count <= 64
+        let file = safe ? folder.map { $0 + "/" + etag } : nil
+        if let file, let data = FileManager.default.contents(atPath: file),
+           let picture = try? PictureReader.decode(Array(data), limits: Self.limits) {
+            return picture
+        }
+        guard let url = URL(string: base + path), let (status, body) = try? HTTPGet.fetch(url, timeout: 10), status == 200 else { return nil }
+        guard let picture = try? PictureReader.decode(Array(body), limits: Self.limits) else { return nil }
+        if let file, let folder {
+            try? body.write(to: URL(fileURLWithPath: file), options: .atomic)
+            Self.trim(folder)
+        }
+        return picture
+    }
+
+    /// Drops the oldest files past ``maxCachedFiles``.
+    static func trim(_ folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder), names.count > maxCachedFiles else { return }
+        let dated = names.map { name -> (String, Date) in
+            let date = (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.modificationDate] as? Date) ?? .distantPast
+            return (name, date ?? .distantPast)
+        }
+        for (name, _) in dated.sorted(by: { $0.1 < $1.1 }).prefix(names.count - maxCachedFiles) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
+    }
+}
+
+extension AppModel {
+    /// The pictures of the cards in view that nobody asked for yet, marked as asked for: the
+    /// shell hands them to its ``PictureFetcher``.
+    mutating func takeWantedPictures() -> [(etag: String, card: CardID)] {
+        guard options.pictures != .off, let room else { return [] }
+        var wanted: [(String, CardID)] = []
+        for card in room.visible {
+            guard let etag = card.picture?.etag, pictures.states[etag] == nil else { continue }
+            pictures.states[etag] = .requested
+            wanted.append((etag, card.id))
+        }
+        return wanted
+    }
+}

@@ -1,0 +1,116 @@
+import CChafa
+import Foundation
+import SwipeCore
+import SwipePictures
+
+/// Pictures as terminal cells with chafa: scaled to fit `columns` × `rows` keeping the picture's
+/// shape (a cell is twice as tall as wide), block symbols coloured in 24-bit, the 256-colour
+/// palette, or without colour (symbol shapes only). Deterministic, so a frame can ask for the same
+/// cells again: they are kept (``cells(for:columns:rows:colours:)``, up to 32 sizes) and the first
+/// frame after a picture arrives or the window changes size pays for chafa.
+///
+/// ```swift
+/// let cells = ChafaSymbols.render(picture, columns: 40, rows: 10, colours: .truecolor)
+/// cells.columns <= 40 && cells.rows <= 10   // true
+/// ```
+public enum ChafaSymbols {
+    /// The size in cells that fits `width` × `height` pixels into `columns` × `rows`, keeping its shape.
+    ///
+    /// ```swift
+    /// ChafaSymbols.fit(width: 48, height: 32, columns: 40, rows: 10)   // (30, 10)
+    /// ```
+    public static func fit(width: Int, height: Int, columns: Int, rows: Int) -> (columns: Int, rows: Int) {
+        guard width > 0, height > 0, columns > 0, rows > 0 else { return (0, 0) }
+        let wide = Double(rows) * Double(width) / Double(height) * 2
+        if wide <= Double(columns) { return (max(1, Int(wide.rounded())), rows) }
+        return (columns, max(1, min(rows, Int((Double(columns) * Double(height) / Double(width) / 2).rounded()))))
+    }
+
+    /// Draws `picture` as cells (see the type).
+    public static func render(_ picture: DecodedPicture, columns: Int, rows: Int, colours: PictureColours) -> PictureCells {
+        let size = fit(width: picture.width, height: picture.height, columns: columns, rows: rows)
+        guard size.columns > 0, size.rows > 0, picture.rgba.count >= picture.width * picture.height * 4,
+              let config = chafa_canvas_config_new() else { return PictureCells(columns: 0, rows: 0, cells: []) }
+        defer { chafa_canvas_config_unref(config) }
+        chafa_canvas_config_set_geometry(config, Int32(size.columns), Int32(size.rows))
+        chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SYMBOLS)
+        switch colours {
+        case .truecolor: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
+        case .palette256: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_240)
+        case .none: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_FGBG)
+        }
+        chafa_canvas_config_set_work_factor(config, 0.5)
+        let map = chafa_symbol_map_new()
+        defer { chafa_symbol_map_unref(map) }
+        chafa_symbol_map_add_by_tags(map, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue))
+        chafa_canvas_config_set_symbol_map(config, map)
+        guard let canvas = chafa_canvas_new(config) else { return PictureCells(columns: 0, rows: 0, cells: []) }
+        defer { chafa_canvas_unref(canvas) }
+        picture.rgba.withUnsafeBufferPointer { pixels in
+            chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress,
+                                         Int32(picture.width), Int32(picture.height), Int32(picture.width * 4))
+        }
+        var cells: [Cell] = []
+        cells.reserveCapacity(size.columns * size.rows)
+        for y in 0..<size.rows {
+            for x in 0..<size.columns {
+                let code = chafa_canvas_get_char_at(canvas, Int32(x), Int32(y))
+                var fg: Int32 = -1, bg: Int32 = -1
+                chafa_canvas_get_raw_colors_at(canvas, Int32(x), Int32(y), &fg, &bg)
+                let grapheme = Unicode.Scalar(code).map { String(Character($0)) } ?? " "
+                cells.append(Cell(grapheme: grapheme, style: style(fg: fg, bg: bg, colours: colours)))
+            }
+        }
+        return PictureCells(columns: size.columns, rows: size.rows, cells: cells)
+    }
+
+    private static func style(fg: Int32, bg: Int32, colours: PictureColours) -> CellStyle {
+        func colour(_ value: Int32) -> TermColor? {
+            guard value >= 0 else { return nil }
+            switch colours {
+            case .truecolor:
+                return .rgb(RGBColor(red: UInt8(truncatingIfNeeded: value >> 16), green: UInt8(truncatingIfNeeded: value >> 8),
+                                     blue: UInt8(truncatingIfNeeded: value)))
+            case .palette256:
+                return .indexed(UInt8(clamping: value))
+            case .none:
+                return nil
+            }
+        }
+        return CellStyle(foreground: colour(fg), background: colour(bg))
+    }
+
+    /// The cells for a picture at a size, kept for the frames that follow.
+    public static func cells(for picture: DecodedPictureRef, columns: Int, rows: Int, colours: PictureColours) -> PictureCells {
+        let key = Kept.Key(etag: picture.etag, columns: columns, rows: rows, colours: colours)
+        if let cells = kept.lookup(key) { return cells }
+        let cells = render(picture.picture, columns: columns, rows: rows, colours: colours)
+        kept.store(cells, for: key)
+        return cells
+    }
+
+    private static let kept = Kept()
+
+    /// Rendered cells by tag, size and colours: the last 32 (any thread).
+    private final class Kept: @unchecked Sendable {
+        struct Key: Hashable {
+            var etag: String, columns: Int, rows: Int, colours: PictureColours
+        }
+        private let lock = NSLock()
+        private var entries: [Key: PictureCells] = [:]
+        private var order: [Key] = []
+
+        func lookup(_ key: Key) -> PictureCells? {
+            lock.lock()
+            defer { lock.unlock() }
+            return entries[key]
+        }
+
+        func store(_ cells: PictureCells, for key: Key) {
+            lock.lock()
+            defer { lock.unlock() }
+            if entries.updateValue(cells, forKey: key) == nil { order.append(key) }
+            while order.count > 32 { entries[order.removeFirst()] = nil }
+        }
+    }
+}
