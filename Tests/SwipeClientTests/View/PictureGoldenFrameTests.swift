@@ -107,16 +107,6 @@ import Testing
         }
     }
 
-    @Test func aDraggedCardDrawsItsPictureAsCells() {
-        var model = Self.model(size: TermSize(columns: 80, rows: 24), colours: .palette256)
-        update(&model, .mousePressed(row: 10, column: 28))
-        update(&model, .tick(now: 1100))
-        update(&model, .mouseDragged(row: 11, column: 40))
-        update(&model, .tick(now: 1150))
-        let frame = view(model, size: model.size)
-        #expect(frame.plainText.contains("▀") || frame.plainText.contains("▄") || frame.plainText.contains("█"))
-    }
-
     @Test(arguments: [(48, 32, 40, 10, 30, 10), (48, 32, 20, 30, 20, 7), (10, 1000, 40, 10, 1, 10), (0, 10, 5, 5, 0, 0)])
     func picturesFitTheirAreaKeepingTheirShape(w: Int, h: Int, columns: Int, rows: Int, fitColumns: Int, fitRows: Int) {
         let fit = ChafaSymbols.fit(width: w, height: h, columns: columns, rows: rows)

@@ -66,4 +66,21 @@ import Testing
         #expect(view(cells, size: cells.size).pixelPicture == nil)
         #expect(view(model, size: TermSize(columns: 200, rows: 60)).pixelPicture != resting, "a new size, a new placement")
     }
+
+    /// A dragged card shows its glyph, not its picture: the frame is the one it would be before the
+    /// picture arrived, so a drag paints no more cells than without pictures.
+    @Test(arguments: [TermSize(columns: 80, rows: 24), TermSize(columns: 200, rows: 60)])
+    func aDraggedCardDrawsItsGlyph(size: TermSize) {
+        func dragged(arrived: Bool) -> Frame {
+            var model = PictureGoldenFrameTests.model(size: size, colours: .truecolor, arrived: arrived)
+            update(&model, .mousePressed(row: size.rows / 2, column: size.columns / 3))
+            update(&model, .mouseDragged(row: size.rows / 2 + 1, column: size.columns / 3 + 8))
+            return view(model, size: size)
+        }
+        #expect(PictureGoldenFrameTests.dump(dragged(arrived: true)) == PictureGoldenFrameTests.dump(dragged(arrived: false)))
+        let resting = PictureGoldenFrameTests.model(size: size, colours: .truecolor)
+        let glyph = PictureGoldenFrameTests.model(size: size, colours: .truecolor, arrived: false)
+        #expect(PictureGoldenFrameTests.dump(view(resting, size: size)) != PictureGoldenFrameTests.dump(view(glyph, size: size)),
+                "at rest the picture is drawn")
+    }
 }

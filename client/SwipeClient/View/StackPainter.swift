@@ -81,8 +81,10 @@ struct StackPainter {
         let metrics = ContentMetrics(rect: rect, pointsPerColumn: geometry.pointsPerColumn, image: card.image, bidi: bidi,
                                      picture: showsPictures)
         let imageStyle = adjust(palette.image(card.image.color))
-        let picture = depth == 0 && showsPictures && !receded ? pictureCells(for: card, metrics: metrics) : nil
-        if let picture, let etag = card.picture?.etag, transform == .identity {
+        // A picture is drawn on the resting top card only: while it is dragged, tilted or flying the
+        // card shows its glyph, so a moving frame changes no more cells than one without pictures.
+        let picture = depth == 0 && showsPictures && !receded && transform == .identity ? pictureCells(for: card, metrics: metrics) : nil
+        if let picture, let etag = card.picture?.etag {
             frame.pixelPicture = pixelPlacement(picture, etag: etag, shape: shape)
         }
         let rows = raster.rowRange.clamped(to: clipRows), columns = raster.columnRange.clamped(to: clipColumns)
