@@ -18,6 +18,7 @@ struct SwipeServerCommand: ParsableCommand {
             With no subcommand, `serve` runs: swipe-server [--host 127.0.0.1] [--port 7681] [--decks DIR] \
             [--tls-cert PEM --tls-key PEM] [--log-level info]. See `swipe-server serve --help` and docs/PROTOCOL.md.
             """,
+        version: SwipeServerInfo.version,
         subcommands: [Serve.self, Export.self],
         defaultSubcommand: Serve.self)
 }
@@ -99,14 +100,10 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("trust-proxy"), help: "A reverse proxy (CIDR, repeatable) whose Forwarded / X-Forwarded-For header names the client; per-address limits then count that client.")
     var trustProxies: [String] = []
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel: Logger.Level = .info
+    @OptionGroup var operations: OperationsOptions
 
     func run() throws {
-        let level = logLevel
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        operations.bootstrapLogging(level: logLevel)
         let library: DeckLibrary
         do {
             library = try decks.map(DeckLibrary.load(directory:)) ?? .bundled()
