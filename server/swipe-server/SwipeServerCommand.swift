@@ -180,6 +180,7 @@ struct Serve: ParsableCommand {
         configuration.trustedProxies = proxies
         configuration.unjoinedRoomTimeoutSeconds = unjoinedRoomTimeout
         configuration.cluster = cluster
+        configuration.metricsAccess = try operations.metricsAccess()
         if cluster != nil { configuration.dataDirectory = nil }
         let server = SwipeServerHost(configuration: configuration)
         let bound: Int
