@@ -193,12 +193,16 @@ struct Serve: ParsableCommand {
         let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { server.stop() }
+            source.setEventHandler {
+                SystemdNotify.send("STOPPING=1")
+                server.stop()
+            }
             source.resume()
             return source
         }
         // Only now: whoever waits for this line may send SIGTERM at once and it will be handled.
         FileHandle.standardOutput.write(Data("listening on \(host):\(bound)\n".utf8))
+        SystemdNotify.send("READY=1\nSTATUS=listening on \(host):\(bound)")
         server.waitUntilStopped()
         signals.forEach { $0.cancel() }
         // A log that cannot be written stops the server: exit non-zero so a supervisor restarts it.
