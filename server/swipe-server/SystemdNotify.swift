@@ -1,7 +1,8 @@
 // sd_notify without libsystemd: one datagram to the socket systemd names in $NOTIFY_SOCKET (a path,
-// or an abstract name written with a leading '@'), as sd_notify(3) describes. Main thread: after the
-// port is bound ("READY=1") and when a signal starts the shutdown ("STOPPING=1"). Without
-// $NOTIFY_SOCKET (not under systemd, or Type= is not notify) it does nothing.
+// or an abstract name written with a leading '@'), as sd_notify(3) describes. Runs on the main
+// thread once the port is bound ("READY=1") and on the signal source's dispatch queue when SIGTERM
+// or SIGINT starts the shutdown ("STOPPING=1"); it keeps no state, each call opens and closes its
+// own socket. Without $NOTIFY_SOCKET (not under systemd, or Type= is not notify) it does nothing.
 import Foundation
 
 /// Tells systemd the server's state (`Type=notify` in swipe-server.service).
