@@ -19,8 +19,11 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),   // LogHandler.log(event:) (JSONLogHandler)
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+        // GET /metrics: counters and histograms in the Prometheus text format (docs/OPERATIONS.md).
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // Shared, pure Swift: geometry, cards, decks, layouts, drag physics, animations.
@@ -70,6 +73,8 @@ let package = Package(
             dependencies: [
                 "SwipeCore", "SwipeProtocol", "SwipeStore", "CLibWebSockets", "CHiredis", "SwipePictures",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             path: "server/SwipeServer",
             swiftSettings: serverReleaseSettings),

@@ -7,9 +7,13 @@
 # bytes over TLS) and tmux (the end-to-end tests drive the real client in it). libwebsockets-dev
 # already depends on libev-dev and lws's libev plugin (libwebsockets-evlib-ev), which the server's
 # epoll loop uses; they are listed so a machine that lost one gets it back.
+# The Debian package (scripts/package.sh, scripts/test-package.sh): dpkg-dev (dpkg-shlibdeps), lintian,
+# man-db and bash-completion (its test), systemd (systemd-analyze for the unit), valgrind
+# (scripts/bench-callgrind.sh) and libcurl4-openssl-dev: --static-swift-stdlib links Foundation's
+# networking, which needs -lcurl.
 set -euo pipefail
 
-needed=(gcc openssl libwebsockets-dev libwebsockets-evlib-ev libev-dev libncurses-dev libsqlite3-dev libutf8proc-dev libfribidi-dev libhiredis-dev redis-server haproxy libchafa-dev libglib2.0-dev libpng-dev libjpeg62-turbo-dev pkg-config tmux)
+needed=(gcc openssl libwebsockets-dev libwebsockets-evlib-ev libev-dev libncurses-dev libsqlite3-dev libutf8proc-dev libfribidi-dev libhiredis-dev redis-server haproxy libchafa-dev libglib2.0-dev libpng-dev libjpeg62-turbo-dev pkg-config tmux dpkg-dev lintian man-db bash-completion systemd valgrind libcurl4-openssl-dev)
 missing=()
 for pkg in "${needed[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

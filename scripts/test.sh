@@ -14,9 +14,19 @@ swift test --skip-build 2>&1 | tee "$log"
 # The README's first command runs the release build, so its signal handling is checked there too:
 # a release build once inlined the client's main loop into another module, which then read its own
 # copy of the signal flag and never saw Ctrl-C (the debug build was fine).
-swift build -c release --product swipe
-swift build -c release --product swipe-server   # the tests' server comes from the same directory
-SWIPE_PRODUCTS_DIR="$(swift build -c release --show-bin-path)" swift test --skip-build --filter ClientSignalTmuxTests
+# Linked with the Swift libraries inside, as the Debian package ships them (scripts/package.sh then
+# reuses this build instead of compiling everything again).
+swift build -c release --static-swift-stdlib --product swipe
+swift build -c release --static-swift-stdlib --product swipe-server   # the tests' server comes from the same directory
+SWIPE_PRODUCTS_DIR="$(swift build -c release --static-swift-stdlib --show-bin-path)" swift test --skip-build --filter ClientSignalTmuxTests
+
+# The Debian package from that release build: built, installed, used, removed (scripts/test-package.sh).
+# It installs into the system, so only as root (CI runs as root on a throwaway machine).
+if [ "$(id -u)" -eq 0 ]; then
+    bash scripts/test-package.sh
+else
+    echo "test.sh: not root, so the package test (scripts/test-package.sh) did not run"
+fi
 
 # A small smoke run of the benchmark (figures are printed, not asserted): docs/BENCHMARKS.md.
 bash scripts/bench-smoke.sh debug

@@ -1,5 +1,6 @@
 import CNCursesW
 import CLibWebSockets
+import SwipeCore
 
 /// Build facts about the client module.
 ///
@@ -8,7 +9,7 @@ import CLibWebSockets
 /// ```
 public enum SwipeClientInfo {
     /// The client's version, printed by `swipe --version`.
-    public static let version = "0.1.0"
+    public static let version = SwipeDeckVersion.current
     /// The linked ncurses library's version string.
     ///
     /// ```swift

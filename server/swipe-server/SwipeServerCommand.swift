@@ -19,6 +19,7 @@ struct SwipeServerCommand: ParsableCommand {
             With no subcommand, `serve` runs: swipe-server [--host 127.0.0.1] [--port 7681] [--decks DIR] \
             [--tls-cert PEM --tls-key PEM] [--log-level info]. See `swipe-server serve --help` and docs/PROTOCOL.md.
             """,
+        version: SwipeServerInfo.version,
         subcommands: [Serve.self, Export.self],
         defaultSubcommand: Serve.self)
 }
@@ -104,14 +105,10 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("trust-proxy"), help: "A reverse proxy (CIDR, repeatable) whose Forwarded / X-Forwarded-For header names the client; per-address limits then count that client.")
     var trustProxies: [String] = []
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel: Logger.Level = .info
+    @OptionGroup var operations: OperationsOptions
 
     func run() throws {
-        let level = logLevel
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        operations.bootstrapLogging(level: logLevel)
         let library: DeckLibrary
         do {
             let sides = maxPicturePixels.lowercased().split(separator: "x").compactMap { Int($0) }
@@ -193,6 +190,7 @@ struct Serve: ParsableCommand {
         configuration.trustedProxies = proxies
         configuration.unjoinedRoomTimeoutSeconds = unjoinedRoomTimeout
         configuration.cluster = cluster
+        configuration.metricsAccess = try operations.metricsAccess()
         if cluster != nil { configuration.dataDirectory = nil }
         let server = SwipeServerHost(configuration: configuration)
         let bound: Int
@@ -205,12 +203,16 @@ struct Serve: ParsableCommand {
         let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { server.stop() }
+            source.setEventHandler {
+                SystemdNotify.send("STOPPING=1")
+                server.stop()
+            }
             source.resume()
             return source
         }
         // Only now: whoever waits for this line may send SIGTERM at once and it will be handled.
         FileHandle.standardOutput.write(Data("listening on \(host):\(bound)\n".utf8))
+        SystemdNotify.send("READY=1\nSTATUS=listening on \(host):\(bound)")
         server.waitUntilStopped()
         signals.forEach { $0.cancel() }
         // A log that cannot be written stops the server: exit non-zero so a supervisor restarts it.

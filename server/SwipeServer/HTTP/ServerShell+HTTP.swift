@@ -33,7 +33,9 @@ extension ServerShell {
         let address = clientAddress(of: wsi)
         let time = now
         let response: HTTPResponse
-        if admitted {
+        if admitted, HTTPRoutes.isMetrics(path) {
+            response = metricsResponse(wsi)
+        } else if admitted {
             response = HTTPRoutes.respond(to: path, method: method, registry: registry, status: status,
                                           retryAfter: joinGuard.retryAfter(address, at: time),
                                           ifNoneMatch: header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH))
@@ -43,6 +45,7 @@ extension ServerShell {
                                                      retryAfter: connectionCapRetryAfter)
         }
         logger.debug("\(method) \(path.prefix(200)) from \(address) → \(response.status)")
+        if response.status >= 400 { counters.refused(HTTPRoutes.refusalReason(response)) }
         let body = method == .head ? [] : response.body
         if response.closes {   // a refusal: the whole answer now, then hang up
             _ = writeHTTP(wsi, HTTPResponseHead.bytes(of: response, includingBody: method != .head))
@@ -74,6 +77,7 @@ extension ServerShell {
     /// returns -1, which makes lws close the connection once the answer is out.
     func refuse(_ wsi: OpaquePointer, with response: HTTPResponse) -> Int32 {
         logger.notice("refused a request from \(clientAddress(of: wsi)): \(response.status) \(String(decoding: response.body.prefix(200), as: UTF8.self))")
+        counters.refused(HTTPRoutes.refusalReason(response))
         writeHTTP(wsi, HTTPResponseHead.bytes(of: response))
         return -1
     }

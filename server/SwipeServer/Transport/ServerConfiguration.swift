@@ -59,6 +59,8 @@ public struct ServerConfiguration: Sendable {
     /// Set: this server is one node of a cluster sharing rooms through Redis (`--store redis://…`);
     /// `dataDirectory` is not used.
     public var cluster: ClusterConfiguration?
+    /// Who may read `GET /metrics` (`--metrics-allow`; loopback unless turned off).
+    public var metricsAccess = MetricsAccess()
 
     public init(host: String = "127.0.0.1", port: Int = 7681, decks: DeckLibrary = .bundled(),
                 tlsCertificatePath: String? = nil, tlsPrivateKeyPath: String? = nil,

@@ -51,6 +51,7 @@ extension ServerShell {
     }
 
     func enqueue(_ message: ServerMessage, to connection: Connection) {
+        if case let .error(error) = message { counters.refused(error.code.rawValue) }
         guard let bytes = encode(message) else { return }
         let (key, replaceable) = coalescingKey(message)
         enqueue(bytes, key: key, replaceable: replaceable, to: connection)

@@ -99,6 +99,7 @@ extension ServerShell {
         }
         if !connection.inboundIsBinary { connection.inbound.append(contentsOf: bytes) }
         guard complete else { return }
+        counters.messagesIn += 1
         let message = connection.inbound
         let wasBinary = connection.inboundIsBinary
         connection.inbound = []
@@ -296,6 +297,7 @@ extension ServerShell {
         frameBatch.reset()
         while frameBatch.frameBytes < Self.batchBytes, let payload = connection.outbound.pop() {
             frameBatch.appendText(payload)
+            counters.messagesOut += 1
         }
         let length = frameBatch.frameBytes
         let headroom = frameBatch.headroom
@@ -314,6 +316,7 @@ extension ServerShell {
             let ok = write(payload, to: wsi)
             guard ok else { return false }
             frames += 1
+            counters.messagesOut += 1
         }
         return true
     }

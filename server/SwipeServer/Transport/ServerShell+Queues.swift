@@ -34,6 +34,7 @@ extension ServerShell {
     /// up if even that cannot be written within the grace period. Nobody else waits.
     func overflow(_ connection: Connection, _ why: String) {
         logger.warning("\(connection.id): \(why); closing the slow client 1008")
+        counters.refused("slowReader")
         connection.overflowed = true
         dropQueue(of: connection)
         connection.closing = (.policyViolation, "send queue overflow: the client reads too slowly")

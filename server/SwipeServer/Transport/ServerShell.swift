@@ -82,6 +82,9 @@ final class ServerShell: @unchecked Sendable {
     var writeBufferCapacity = 64 * 1024
     /// Scratch for batched frames (LWS_PRE headroom, then the frames of one WRITEABLE).
     var frameBatch = FrameBatch(headroom: Int(swipe_lws_pre()))
+    /// What the service thread counts for `/metrics`, and the metrics a scrape renders (ServerShell+Metrics.swift).
+    var counters = ServerCounters()
+    lazy var metrics = ServerMetrics(cluster: configuration.cluster != nil)
 
     private let stopLock = NSLock()
     private var stopRequested = false
@@ -251,6 +254,7 @@ final class ServerShell: @unchecked Sendable {
                 if let connection = connectionsByID[connectionID] { enqueue(message, to: connection) }
             case let .send(message, to: member):
                 guard let code, let connection = connection(of: member, in: code) else { continue }
+                if case let .voteAccepted(ack) = message, !ack.undone { counters.votes += 1 }
                 if case var .welcome(welcome) = message, connection.protocolVersion != welcome.`protocol` {
                     welcome.`protocol` = connection.protocolVersion   // the version this connection chose
                     enqueue(.welcome(welcome), to: connection)
@@ -258,6 +262,7 @@ final class ServerShell: @unchecked Sendable {
                     for sent in message.asSent(toProtocol: connection.protocolVersion) { enqueue(sent, to: connection) }
                 }
             case let .broadcast(message, except: skipped):
+                if case let .cardResolved(resolved) = message, resolved.outcome == .match { counters.matches += 1 }
                 if let code { broadcast(message, in: code, except: skipped, toProtocol1Only: false) }
             case let .broadcastToProtocol1(message, except: skipped):
                 if let code { broadcast(message, in: code, except: skipped, toProtocol1Only: true) }

@@ -65,7 +65,11 @@ extension ServerShell {
         guard storageFailure == nil else { return false }   // already stopping: said once, not again
         do {
             let states = registry.checkpointStates(of: checkpointPolicy.roomsDue(after: records), at: now)
-            try store.append(records.map { try $0.entry() }, checkpoints: states)
+            let entries = try records.map { try $0.entry() }
+            let started = ContinuousClock.now
+            try store.append(entries, checkpoints: states)
+            metrics.recordLogAppend(nanoseconds: Self.nanoseconds(since: started))
+            counters.checkpoints += states.count
             return true
         } catch {
             let failure = "cannot write the log \(store.path): \(error)"

@@ -24,7 +24,9 @@ extension ServerShell {
             Array(ClusterKeys.channel(code).utf8), Array(String(cluster.configuration.roomLifetimeSeconds).utf8),
         ]
         let byHash = [Array("EVALSHA".utf8), Array(cluster.scriptSHA.utf8), Array("3".utf8)] + tail
+        let started = ContinuousClock.now
         cluster.link.send(byHash) { [unowned self] reply in
+            metrics.recordRedisAppend(nanoseconds: Self.nanoseconds(since: started))
             if case let .error(text)? = reply, text.hasPrefix("NOSCRIPT") {
                 // Redis restarted and lost its script cache: the script itself, once.
                 let bySource = [Array("EVAL".utf8), Array(AppendScript.source.utf8), Array("3".utf8)] + tail
