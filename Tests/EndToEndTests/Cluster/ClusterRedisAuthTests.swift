@@ -32,7 +32,7 @@ import Testing
         /// A file (0600) holding `text`.
         func file(_ name: String, _ text: String) -> String {
             let path = directory + "/" + name
-            FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+            _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
             return path
         }
 

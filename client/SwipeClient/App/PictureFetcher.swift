@@ -108,7 +108,7 @@ final class PictureFetcher: @unchecked Sendable {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder), names.count > maxCachedFiles else { return }
         let dated = names.map { name -> (String, Date) in
             let date = (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.modificationDate] as? Date) ?? .distantPast
-            return (name, date ?? .distantPast)
+            return (name, date)
         }
         for (name, _) in dated.sorted(by: { $0.1 < $1.1 }).prefix(names.count - maxCachedFiles) {
             try? FileManager.default.removeItem(atPath: folder + "/" + name)

@@ -117,7 +117,7 @@ enum RoomAnimations {
         case .match: direction = .right
         case .noMatch, .timedOut, .skipped: direction = tally.score > tally.nopes ? .right : .left
         }
-        var animations = [animation(StandardAnimations.flyOff(from: .identity, direction: direction), card: card, at: now, member: nil)]
+        let animations = [animation(StandardAnimations.flyOff(from: .identity, direction: direction), card: card, at: now, member: nil)]
         return animations + reflow(window: window, layout: layout, member: nil, at: now)
     }
 
