@@ -31,7 +31,10 @@ import SwipeProtocol
         #expect(try ann.waitFor("1/2 voted") != nil, "Bo's vote never reached Ann")
         let pid = try #require(try bo.childPID())
         kill(pid, SIGKILL)
-        #expect(try bo.waitFor("SWIPE-EXITED 137") != nil, "Bo's client did not die")
+        // The killed client leaves its last frame and the cursor wherever it was: the shell's line
+        // may wrap at the right edge, so it is read with wrapped lines joined.
+        let died: Bool? = try clientPoll(seconds: 10) { try bo.joinedScreen().contains("SWIPE-EXITED 137") ? true : nil }
+        #expect(died == true, "Bo's client did not die")
         #expect(try ann.waitFor("○ Bo") != nil, "Ann never saw Bo go")
 
         let again = try ClientTmuxSession(tmux: tmux, name: "swipe-bo2-\(tag)", stateHome: boState, command: join)

@@ -138,4 +138,11 @@ extension ServerShell {
 
     /// Minimum time between two "out of descriptors" lines (ms).
     static let descriptorWarningInterval: ServerTime = 60_000
+
+    /// A failed room-code lookup from `address`: counted here at once, and by the backend (a
+    /// cluster counts it over every node).
+    func recordFailedLookup(from address: String, at time: ServerTime) {
+        joinGuard.recordFailure(from: address, at: time)
+        backend.failedLookupRecorded(from: address, at: time)
+    }
 }

@@ -13,15 +13,10 @@ extension ServerShell {
     /// LWS_CALLBACK_HTTP: answer `path`. Returns -1 to close.
     func http(_ wsi: OpaquePointer, path: String) -> Int32 {
         guard admit(wsi, address: clientAddress(of: wsi)) else { return answer(wsi, path: path, admitted: false) }
-        // A cluster node answers for any room: one not here yet is loaded first (the answer waits).
+        // A room not here may be in a shared store: the backend loads it and the answer waits.
         // (Not for an address past its failed guesses: it gets its 429 without costing the store a read.)
-        if let cluster, cluster.outage == nil, let code = HTTPRoutes.room(inPath: path), registry.rooms[code] == nil,
-           joinGuard.retryAfter(clientAddress(of: wsi), at: now) == nil {
-            cluster.httpWaiting[wsi] = path
-            loadRoom(code) { _ in
-                // Answered in HTTP_WRITEABLE (unless the client has gone meanwhile).
-                if cluster.httpWaiting[wsi] != nil { lws_callback_on_writable(wsi) }
-            }
+        if let code = HTTPRoutes.room(inPath: path), registry.rooms[code] == nil,
+           joinGuard.retryAfter(clientAddress(of: wsi), at: now) == nil, backend.waitForRoom(code, path: path, request: wsi) {
             return 0
         }
         return answer(wsi, path: path, admitted: true)
@@ -95,7 +90,7 @@ extension ServerShell {
 
     /// LWS_CALLBACK_HTTP_WRITEABLE: the body, then end the transaction (or close).
     func httpWriteable(_ wsi: OpaquePointer) -> Int32 {
-        if let path = cluster?.httpWaiting.removeValue(forKey: wsi) {
+        if let path = backend.httpAnswerReady(wsi) {
             return answer(wsi, path: path, admitted: true)   // the room was loaded (or is not in the store: 404)
         }
         guard let pending = httpBodies.removeValue(forKey: wsi) else { return 0 }
@@ -117,7 +112,7 @@ extension ServerShell {
 
     func httpClosed(_ wsi: OpaquePointer) {
         httpBodies[wsi] = nil
-        cluster?.httpWaiting[wsi] = nil
+        backend.httpClosed(wsi)
     }
 }
 

@@ -17,7 +17,7 @@ extension ServerShell {
         var rooms = Dictionary(uniqueKeysWithValues: Pacing.allCases.map { ($0.rawValue, 0) })
         for room in registry.rooms.values { rooms[room.settings.pacing.rawValue, default: 0] += 1 }
         return MetricsGauges(openConnections: connections.count, pendingConnections: pendingSockets, roomsByPacing: rooms,
-                             queuedBytes: queuedBytes, redisLinkUp: cluster.map { $0.outage == nil })
+                             queuedBytes: queuedBytes, redisLinkUp: backend.linkUp)
     }
 
     /// The socket's peer address (never a proxy's header: `/metrics` trusts only who is connected).

@@ -42,11 +42,7 @@ extension ServerShell {
             if shutdownDeadline == nil {
                 // Someone who said goodbye is gone; a dropped connection may come back within the grace.
                 let grace = connection.leftOnPurpose ? 0 : configuration.dropGrace
-                if cluster != nil {
-                    clusterDisconnected(member, of: connection, in: code, grace: grace)
-                } else {
-                    apply(registry.handle(.memberDisconnected(member, grace: grace), in: code, at: now), in: code)
-                }
+                backend.memberDisconnected(member, of: connection, in: code, grace: grace, at: now)
             }
         }
         finishIfShutDown(at: now)   // the last connection of a shutdown ends the loop without waiting for a timer
@@ -136,10 +132,12 @@ extension ServerShell {
     }
 
     private func dispatch(_ message: ClientMessage, from connection: Connection, at time: ServerTime) {
-        if cluster != nil {
-            clusterDispatch(message, from: connection, at: time)
-            return
-        }
+        backend.dispatch(message, from: connection, at: time)
+    }
+
+    /// The local backend's dispatch: a joined member's message goes to its room at once; a create
+    /// or join to the registry, with the per-address and guessing limits.
+    func dispatchLocally(_ message: ClientMessage, from connection: Connection, at time: ServerTime) {
         if let code = connection.room, let member = connection.member {
             if case .results = message, !allowResults(connection, at: time) { return }
             apply(registry.handle(.messageReceived(member, message), in: code, at: time), in: code)
@@ -204,11 +202,7 @@ extension ServerShell {
     func allowCreate(_ connection: Connection, at time: ServerTime) -> Bool {
         let cap = configuration.transportLimits.maxRoomsPerAddress
         guard cap > 0, ledger.rooms(createdBy: connection.address) >= cap else { return true }
-        if cluster == nil, let left = registry.leftUnjoined(among: ledger.codes(createdBy: connection.address)).first {
-            registry.remove(left)
-            evicted(left, why: "its address \(connection.address) reached --max-rooms-per-address and it was left unjoined")
-            return true
-        }
+        if backend.makeWayForCreate(by: connection) { return true }
         enqueue(.error(ProtocolError(.tooManyRooms, "create: \(connection.address) already has \(cap) open rooms "
             + "(--max-rooms-per-address)")), to: connection)
         return false

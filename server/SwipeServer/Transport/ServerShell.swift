@@ -21,7 +21,9 @@ final class ServerShell: @unchecked Sendable {
     /// Added to `now`: 0 alone; in a cluster, the wall clock (ms since 1970) at start, so that the
     /// times nodes stamp on a room's entries compare across nodes (their clocks must agree: NTP).
     let clockOffset: ServerTime
-    /// Set when this server is a node of a cluster (rooms shared through Redis).
+    /// Where rooms live (`LocalBackend` or `RedisBackend`), chosen once at start (`makeBackend`).
+    lazy var backend: any RoomBackend = makeBackend()
+    /// The Redis backend's node state (set by `startCluster`; only `Backend/Redis` reads it).
     var cluster: ClusterNode?
     var connections: [OpaquePointer: Connection] = [:]
     var connectionsByID: [ConnectionID: Connection] = [:]
@@ -171,21 +173,8 @@ final class ServerShell: @unchecked Sendable {
     func serviceHousekeeping() {
         drainInbox()
         let time = now
-        for code in timers.takeDueRooms(at: time) {
-            if cluster != nil {
-                clusterTimerDue(code)
-            } else {
-                apply(registry.handle(.timerFired, in: code, at: time), in: code)
-            }
-        }
-        clusterTick()
-        if cluster == nil, let check = timers.evictionCheck, time >= check {
-            timers.evictionCheck = time + evictionInterval
-            let unjoined = configuration.unjoinedRoomTimeoutSeconds * 1000
-            for code in registry.evictAbandoned(idle: Self.abandonedAfter, unjoinedIdle: unjoined, at: time) {
-                evicted(code, why: "nobody connected")
-            }
-        }
+        for code in timers.takeDueRooms(at: time) { backend.timerDue(code, at: time) }
+        backend.serviceTurn(at: time)
         if heapTrim.isDue(at: time) { _ = swipe_server_trim_heap() }
         if isStopRequested && shutdownDeadline == nil { beginShutdown() }
         finishIfShutDown(at: time)
@@ -234,7 +223,7 @@ final class ServerShell: @unchecked Sendable {
     private func beginShutdown() {
         timers.shutdownDeadline = now + 1500
         logger.info("shutting down: closing \(connections.count) connection(s) with 1001 going away")
-        clusterShuttingDown()
+        backend.shuttingDown()
         for connection in connections.values { closeAfterFlush(connection, .goingAway, "server shutting down") }
     }
 
@@ -284,10 +273,14 @@ final class ServerShell: @unchecked Sendable {
             membersOnline[code] = nil
             ledger.removed(room: code)
             timers.cancelRoomTimer(code)
-            forgetStored(code)   // closed by its host: out of what a restart loads
-            clusterRoomClosed(code)
+            backend.roomClosed(code)   // closed by its host: out of what a restart loads
         }
         armWakeTimer()
+    }
+
+    /// The one place that chooses where rooms live: Redis when a cluster is configured, else here.
+    private func makeBackend() -> any RoomBackend {
+        configuration.cluster == nil ? LocalBackend(shell: self) : RedisBackend(shell: self)
     }
 
     private func connection(of member: MemberID, in code: RoomCode) -> Connection? {
@@ -298,11 +291,7 @@ final class ServerShell: @unchecked Sendable {
         var status = ServerStatus(version: SwipeServerInfo.version, protocol: ProtocolVersion.current,
                                   uptimeSeconds: (now - clockOffset) / 1000, rooms: registry.rooms.count,
                                   connections: connections.count, pendingConnections: pendingSockets)
-        if let cluster {
-            status.node = cluster.instance
-            status.store = cluster.configuration.store.description
-            if cluster.outage != nil { status.status = "unavailable" }
-        }
+        backend.describe(&status)
         return status
     }
 }

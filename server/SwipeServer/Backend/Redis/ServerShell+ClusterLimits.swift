@@ -5,10 +5,9 @@
 import SwipeProtocol
 
 extension ServerShell {
-    /// A failed room-code lookup from `address`: counted here at once and, on a cluster node, in
-    /// Redis, whose count (every node's failures for the address) this node then takes.
-    func recordFailedLookup(from address: String, at time: ServerTime) {
-        joinGuard.recordFailure(from: address, at: time)
+    /// A failed room-code lookup from `address`, counted here already: counted in Redis too, whose
+    /// count (every node's failures for the address) this node then takes.
+    func shareFailedLookup(from address: String, at time: ServerTime) {
         guard let cluster, cluster.outage == nil else { return }
         cluster.failuresRecorded += 1
         let arguments = ["EVAL", LimitScripts.failedLookup, "1", ClusterKeys.failures(address), String(format: "%.3f", time),
