@@ -106,19 +106,7 @@ final class ServerRawSocket {
     /// Reads an HTTP response head (and, with Content-Length, the body, unless `withBody` is false:
     /// the answer to a HEAD has none).
     func readHTTP(withBody: Bool = true) -> (head: String, body: String)? {
-        while true {
-            if let range = findHeadEnd() {
-                let head = String(decoding: buffer[0..<range], as: UTF8.self)
-                buffer.removeFirst(range + 4)
-                var length = 0
-                for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
-                    length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
-                }
-                guard let body = take(withBody ? length : 0) else { return nil }
-                return (head, String(decoding: body, as: UTF8.self))
-            }
-            if !fill() { return nil }
-        }
+        readHTTPBytes(withBody: withBody).map { ($0.head, String(decoding: $0.body, as: UTF8.self)) }
     }
 
     /// One HTTP response with its body as bytes (length from Content-Length; none for a 304 or HEAD).

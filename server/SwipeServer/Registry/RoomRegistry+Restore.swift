@@ -63,7 +63,7 @@ extension RoomRegistry {
             let records = byRoom[code] ?? []
             var room = try Room.restore(checkpoint: saved[code], tail: records, maxMembers: limits.maxMembersPerRoom,
                                         animationLead: limits.animationLead)
-            room.proposalCaps = limits.proposalCaps
+            room.proposalCaps = limits.roomProposalCaps
             if room.phase == .closed {
                 report.closed.append(code)
                 continue

@@ -13,10 +13,19 @@ public struct RegistryLimits: Hashable, Sendable {
     public var maxTimerSeconds: Double
     /// Every room's `RoomSettings.animationLead` (ms).
     public var animationLead: ServerTime = RoomSettings.defaultAnimationLead
+    /// Most inline cards in a `create` (and cards in a deck with its proposals) by default.
+    public static let defaultMaxInlineCards = 500
     /// How many options may be proposed in a room's lobby (`Room.proposalCaps`).
     public var proposalCaps = ProposalCaps()
 
-    public init(maxRooms: Int = 1000, maxMembersPerRoom: Int = 64, maxInlineCards: Int = 500, maxTimerSeconds: Double = 3600) {
+    /// `proposalCaps` with the deck's limit this registry's for inline decks.
+    var roomProposalCaps: ProposalCaps {
+        var caps = proposalCaps
+        caps.maxDeck = maxInlineCards
+        return caps
+    }
+
+    public init(maxRooms: Int = 1000, maxMembersPerRoom: Int = 64, maxInlineCards: Int = RegistryLimits.defaultMaxInlineCards, maxTimerSeconds: Double = 3600) {
         self.maxRooms = maxRooms
         self.maxMembersPerRoom = maxMembersPerRoom
         self.maxInlineCards = maxInlineCards
@@ -126,7 +135,7 @@ public struct RoomRegistry: Sendable {
         -> (room: RoomCode?, effects: [RoomEffect]) {
         let code = created.code
         var room = Room(code: code, deckName: created.deckName, cards: created.cards, settings: created.settings, at: now)
-        room.proposalCaps = limits.proposalCaps
+        room.proposalCaps = limits.roomProposalCaps
         var effects = [room.creationRecord(at: now)]
         effects += room.connectHost(connection, name: created.hostName, token: token, at: now)
         if effects.contains(where: { if case .bind = $0 { return true } else { return false } }) {

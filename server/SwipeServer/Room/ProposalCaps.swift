@@ -8,9 +8,12 @@
 public struct ProposalCaps: Hashable, Sendable {
     public var perMember: Int
     public var perRoom: Int
+    /// Most cards a deck may reach with its proposals: the registry's limit for inline decks.
+    public var maxDeck: Int
 
-    public init(perMember: Int = 5, perRoom: Int = 50) {
+    public init(perMember: Int = 5, perRoom: Int = 50, maxDeck: Int = RegistryLimits.defaultMaxInlineCards) {
         self.perMember = perMember
         self.perRoom = perRoom
+        self.maxDeck = maxDeck
     }
 }

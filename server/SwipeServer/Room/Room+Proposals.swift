@@ -35,8 +35,8 @@ extension Room {
         if proposals.count >= proposalCaps.perRoom {
             return [fail(member.id, .tooManyProposals, "propose: room \(code) has \(proposalCaps.perRoom) proposals, the most a room may have")]
         }
-        if cards.count + proposals.count >= Self.maxDeckWithProposals {
-            return [fail(member.id, .tooManyProposals, "propose: the deck would have more than \(Self.maxDeckWithProposals) cards")]
+        if cards.count + proposals.count >= proposalCaps.maxDeck {
+            return [fail(member.id, .tooManyProposals, "propose: the deck would have more than \(proposalCaps.maxDeck) cards")]
         }
         let proposal = Proposal(id: "p\(nextProposalNumber)", title: title, body: body, by: member.id, byName: member.name)
         addProposal(proposal)
@@ -56,9 +56,6 @@ extension Room {
         return [log(.proposalWithdrawn(id: id, by: member.id), at: now),
                 .broadcast(.proposalRemoved(ProposalRemoved(id: id, by: member.id)), except: nil)]
     }
-
-    /// The most cards a deck may reach with proposals (the server's limit for inline decks).
-    static let maxDeckWithProposals = 500
 
     /// Records a proposal (live or replayed).
     mutating func addProposal(_ proposal: Proposal) {
