@@ -76,7 +76,7 @@ Architecture: $arch
 Maintainer: SwipeDeck <swipedeck@example.com>
 Installed-Size: $size
 Depends: $depends, init-system-helpers (>= 1.54~)
-Recommends: libwebsockets-evlib-ev
+Recommends: libwebsockets-evlib-ev, ncurses-term
 Section: net
 Priority: optional
 Description: group swiping in the terminal: server and client

@@ -30,10 +30,12 @@ static inline void swipe_write_stdout(const char *text) { fputs(text, stdout); f
 /// Set one wide-character cell: the grapheme's code points (NUL-terminated, at most CCHARW_MAX),
 /// attribute, pair. setcchar keeps only the first spacing code point (it cut ZWJ sequences and
 /// dropped skin tones), so it is given the first one and the rest are stored as they are.
-static inline int swipe_put_cell(WINDOW *win, int y, int x, const wchar_t *chars, attr_t attrs, short pair) {
+/// The pair is an int (ncurses' extended pairs, passed through setcchar's `opts`): a direct-colour
+/// terminal has 65536 of them, more than a short holds.
+static inline int swipe_put_cell(WINDOW *win, int y, int x, const wchar_t *chars, attr_t attrs, int pair) {
     wchar_t first[2] = { chars[0], 0 };
     cchar_t cell;
-    if (setcchar(&cell, first, attrs, pair, NULL) != OK) return ERR;
+    if (setcchar(&cell, first, attrs, 0, &pair) != OK) return ERR;
     int i = 1;
     for (; i < CCHARW_MAX && chars[i] != 0; i++) cell.chars[i] = chars[i];
     for (; i < CCHARW_MAX; i++) cell.chars[i] = 0;
@@ -50,9 +52,35 @@ static inline int swipe_cell_code_points(WINDOW *win, int y, int x, wchar_t *out
     return n;
 }
 
+/// Starts curses on stdin/stdout with the terminfo entry `term` instead of $TERM (initscr's);
+/// returns stdscr, or NULL when curses cannot (newterm fails instead of exiting, as initscr would).
+static inline WINDOW *swipe_start_screen(const char *term) {
+    SCREEN *screen = newterm(term, stdout, stdin);
+    if (screen == NULL) return NULL;
+    set_term(screen);
+    return stdscr;
+}
+
 /// Colour capabilities (COLORS and COLOR_PAIRS are globals Swift 6 rejects).
 static inline int swipe_colors(void) { return COLORS; }
 static inline int swipe_color_pairs(void) { return COLOR_PAIRS; }
+
+/// Whether the terminal takes colours as 24-bit RGB values (terminfo's `RGB` flag with
+/// colors#0x1000000, as xterm-direct and tmux-direct have): colour numbers are then 0xRRGGBB,
+/// except 0–7, which stay the terminal's own eight.
+static inline int swipe_has_direct_colour(void) { return COLORS >= 0x1000000; }
+
+/// The colour pair of the cell at (y, x) and its two colours (-1 for the default); ERR if none.
+static inline int swipe_cell_colours(WINDOW *win, int y, int x, int *pair, int *fg, int *bg) {
+    cchar_t cell;
+    wchar_t chars[CCHARW_MAX + 1];
+    attr_t attrs;
+    short shortPair;
+    if (mvwin_wch(win, y, x, &cell) != OK) return ERR;
+    if (getcchar(&cell, chars, &attrs, &shortPair, pair) != OK) return ERR;
+    return extended_pair_content(*pair, fg, bg);
+}
+
 
 /* Signal handling (stop, suspend, crash) is in the CTerminalSignals C target: its state must exist
    once per process, which a header's static variables cannot promise (a release build inlined the
@@ -68,6 +96,18 @@ static inline int swipe_terminal_can_address(const char *term) {
     if (setupterm(term, STDOUT_FILENO, &error) != OK) return 0;
     char *cup = tigetstr("cup");
     int ok = cup != NULL && cup != (char *)-1;
+    TERMINAL *probe = set_curterm(saved);
+    if (probe != NULL && probe != saved) del_curterm(probe);
+    return ok;
+}
+
+/// Whether terminfo has an entry for `term` with direct colour (see swipe_has_direct_colour).
+/// Reads the terminfo database; the current terminal is left as it was.
+static inline int swipe_terminal_has_direct_colour(const char *term) {
+    int error = 0;
+    TERMINAL *saved = cur_term;
+    if (setupterm(term, STDOUT_FILENO, &error) != OK) return 0;
+    int ok = tigetnum("colors") >= 0x1000000 && tigetflag("RGB") > 0;
     TERMINAL *probe = set_curterm(saved);
     if (probe != NULL && probe != saved) del_curterm(probe);
     return ok;

@@ -11,7 +11,9 @@ struct SwipeCommand: ParsableCommand {
         abstract: "Swipe through a shared deck with your group, in the terminal.",
         discussion: """
             Drag the top card with the mouse, or use ←/h (nope), →/l (like), ↑/k (super-like), u (undo), \
-            r (results), ? (help), q (quit). Set NO_COLOR=1 for a monochrome screen.
+            r (results), ? (help), q (quit). Set NO_COLOR=1 for a monochrome screen. A terminal that \
+            sets COLORTERM=truecolor gets 24-bit colour when terminfo has its direct-colour entry \
+            (xterm-direct, tmux-direct: Debian's ncurses-term); SWIPE_COLOURS=256 keeps 256 colours.
             """,
         version: SwipeClientInfo.version,
         subcommands: [Join.self, Create.self, Decks.self, Demo.self])

@@ -43,14 +43,21 @@ struct ClientTestError: Error, CustomStringConvertible {
 struct ClientTmuxSession {
     let tmux: String
     let name: String
+    /// The client's picture cache (XDG_CACHE_HOME), removed by `kill()`.
+    let cacheHome: String
 
     /// `stateHome`: the client's XDG_STATE_HOME (where it keeps its memberships); by default one of
-    /// its own under the temporary directory, so no test reads or writes the user's.
+    /// its own under the temporary directory, so no test reads or writes the user's. The picture
+    /// cache (XDG_CACHE_HOME) is the session's own too, and COLORTERM is unset (a test that wants
+    /// 24-bit colour sets it in `command`).
     init(tmux: String, name: String, columns: Int = 80, rows: Int = 24, stateHome: String? = nil, command: String) throws {
         self.tmux = tmux
         self.name = name
-        let state = stateHome ?? FileManager.default.temporaryDirectory.appendingPathComponent("swipe-state-\(name)").path
-        let full = "env XDG_STATE_HOME=\(state) TERM=xterm-256color LANG=C.UTF-8 \(command); echo SWIPE-EXITED $?; sleep 60"
+        let temporary = FileManager.default.temporaryDirectory
+        let state = stateHome ?? temporary.appendingPathComponent("swipe-state-\(name)").path
+        let cache = temporary.appendingPathComponent("swipe-cache-\(name)").path
+        cacheHome = cache
+        let full = "env -u COLORTERM XDG_STATE_HOME=\(state) XDG_CACHE_HOME=\(cache) TERM=xterm-256color LANG=C.UTF-8 \(command); echo SWIPE-EXITED $?; sleep 60"
         // The tmux server this starts inherits Foundation's exit-watch descriptor, so waiting for
         // `new-session` would last as long as the server: start it, then poll `has-session`.
         let starter = Process()
@@ -130,6 +137,7 @@ struct ClientTmuxSession {
         let pid = (try? clientRun(tmux, tmuxArguments(["display", "-p", "#{pid}"])).output)
             .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         _ = try? clientRun(tmux, tmuxArguments(["kill-server"]), capture: false)
+        try? FileManager.default.removeItem(atPath: cacheHome)
         guard let pid, pid > 1 else { return }
         let gone: Bool? = clientPoll(seconds: 2) { Foundation.kill(pid, 0) != 0 ? true : nil }
         if gone == nil { Foundation.kill(pid, SIGKILL) }

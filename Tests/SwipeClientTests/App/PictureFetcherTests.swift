@@ -10,31 +10,20 @@ import Testing
 @Suite(.serialized) struct PictureFetcherTests {
     /// One-request-per-connection HTTP on 127.0.0.1 (a thread accepting; test shell only).
     final class TinyHTTPServer: @unchecked Sendable {
-        let port: Int
-        private let fd: Int32
+        private let listener: LoopbackListener
         private let bodies: [String: [UInt8]]
+        var port: Int { listener.port }
 
         init(bodies: [String: [UInt8]]) throws {
             self.bodies = bodies
-            let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            fd = listener
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = 0
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0 }
-            }
-            guard bound, listen(listener, 8) == 0 else { throw CocoaError(.fileNoSuchFile) }
-            port = Int(UInt16(bigEndian: address.sin_port))
+            listener = try LoopbackListener()
             let thread = Thread { [self] in serve() }
             thread.start()
         }
 
         private func serve() {
             while true {
-                let client = accept(fd, nil, nil)
+                let client = accept(listener.descriptor, nil, nil)
                 if client < 0 { return }
                 var request = [UInt8](repeating: 0, count: 4096)
                 let count = read(client, &request, request.count)
@@ -48,7 +37,7 @@ import Testing
             }
         }
 
-        func stop() { shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
+        func stop() { listener.close() }
     }
 
     static let png = Array(FileManager.default.contents(atPath: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -88,5 +77,31 @@ import Testing
         var model = PictureGoldenFrameTests.model(size: TermSize(columns: 80, rows: 24), colours: .palette256, arrived: false)
         for event in events { _ = update(&model, event) }
         #expect(view(model, size: model.size).plainText.contains("Dune"))
+    }
+
+    /// A frame's picture cells are drawn on their own thread: while a fetch hangs (a server that
+    /// takes the connection and never answers), cells asked for arrive at once.
+    @Test func cellsAreDrawnWhileAFetchHangs() throws {
+        let listener = try LoopbackListener()
+        defer { listener.close() }
+        let inbox = EventInbox()
+        let url = try WebSocketURL(parsing: "ws://127.0.0.1:\(listener.port)/")
+        let fetcher = PictureFetcher(server: url, inbox: inbox, environment: ["XDG_CACHE_HOME": NSTemporaryDirectory() + "swipe-cache-\(UUID().uuidString)"])
+        defer { fetcher.stop() }
+        fetcher.request(etag: "p-hangs", room: "K7QM-X4TD-9R", card: "hangs")
+        let request = PictureCellsRequest(etag: "p-cells-\(UUID().uuidString)", columns: 30, rows: 8, colours: .truecolor)
+        #expect(ChafaSymbols.keptCells(request) == nil)
+        let picture = DecodedPictureRef(etag: request.etag, picture: PictureGoldenFrameTests.picture)
+        fetcher.draw(request, picture: picture)
+        fetcher.draw(request, picture: picture)   // asked twice while drawn: drawn once
+        var events: [AppEvent] = []
+        let deadline = Date().addingTimeInterval(5)
+        while !events.contains(.pictureCellsReady(request)), Date() < deadline {
+            inbox.waitForInput(on: -1, timeoutMs: 100)
+            events += inbox.drain()
+        }
+        #expect(events == [.pictureCellsReady(request)], "the hanging fetch has not ended: only the cells")
+        let cells = try #require(ChafaSymbols.keptCells(request))
+        #expect(cells.columns > 0 && cells.columns <= 30 && cells.rows <= 8)
     }
 }

@@ -36,18 +36,9 @@ import Testing
     /// A port that answers TCP (the handshake is what failed): the status decides what is said.
     @Test(arguments: [(Int?.none, "HS: ws upgrade response not 101"), (429, "the server turned the connection away")])
     func aListeningPortIsExplainedByTheStatusItAnswered(_ status: Int?, _ start: String) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(listener) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 4) == 0
-                && getsockname(listener, $0, &length) == 0 }
-        }
-        try #require(bound)
-        let why = ConnectDiagnosis.explain(host: "127.0.0.1", port: Int(UInt16(bigEndian: address.sin_port)),
+        let listener = try LoopbackListener()
+        defer { listener.close() }
+        let why = ConnectDiagnosis.explain(host: "127.0.0.1", port: listener.port,
                                            lwsDetail: "HS: ws upgrade response not 101", httpStatus: status)
         #expect(why.hasPrefix(start), "\(why)")
     }

@@ -51,21 +51,3 @@ import Testing
         #expect(runs.count == 2)
     }
 }
-
-@Suite struct ColourMapperTests {
-    @Test(arguments: [(256, 196, 196), (8, 196, 1), (8, 46, 2), (8, 231, 7), (8, 16, 0), (16, 45, 6)])
-    func mapsToWhatTheTerminalHas(_ colours: Int, _ index: Int, _ expected: Int) {
-        #expect(ColourMapper(colours: colours).terminalColour(.indexed(UInt8(index))) == expected)
-    }
-
-    @Test func monochromeDropsColour() {
-        #expect(ColourMapper(colours: 0).terminalColour(.indexed(196)) == nil)
-        #expect(ColourMapper(colours: 2).terminalColour(.indexed(196)) == nil)
-    }
-
-    @Test func noColourPaletteStillMarksThingsWithAttributes() {
-        let palette = Palette(colour: false)
-        #expect(palette.header.foreground == nil && palette.header.reverse)
-        #expect(palette.like.bold)
-    }
-}

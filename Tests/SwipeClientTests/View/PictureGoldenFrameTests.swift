@@ -71,7 +71,7 @@ import Testing
 
     @Test(arguments: cases)
     func aRestingCardShowsItsPicture(name: String, colours: PictureColours, size: TermSize) throws {
-        let frame = view(Self.model(size: size, colours: colours), size: size)
+        let frame = viewWithPictureCells(Self.model(size: size, colours: colours), size: size)
         let golden = "picture-\(name)-\(size.columns)x\(size.rows)"
         let url = GoldenFrameTests.goldenURL(golden)
         let text = Self.dump(frame)
@@ -92,13 +92,31 @@ import Testing
     @Test(arguments: [TermSize(columns: 80, rows: 24), TermSize(columns: 200, rows: 60)])
     func untilItArrivesOrWhenItFailsTheGlyphShows(size: TermSize) {
         var model = Self.model(size: size, colours: .truecolor, arrived: false)
-        #expect(view(model, size: size).plainText.contains("🏜"))
+        #expect(viewWithPictureCells(model, size: size).plainText.contains("🏜"))
         update(&model, .pictureFailed(etag: Self.etag))
-        let frame = view(model, size: size)
+        let frame = viewWithPictureCells(model, size: size)
         #expect(frame.plainText.contains("🏜") && frame.plainText.contains("Dune"))
         // And the client carries on: a key still moves the card.
         let effects = update(&model, .key(.right))
         #expect(!effects.isEmpty)
+    }
+
+    /// No frame runs chafa: the first frame after a picture arrives shows the glyph and names the
+    /// cells it wants; once they are drawn (the picture thread) the next frame shows them.
+    @Test func theFirstFrameAsksForCellsAndShowsTheGlyph() throws {
+        let size = TermSize(columns: 90, rows: 27)   // a size no other test draws
+        var model = Self.model(size: size, colours: .truecolor, arrived: false)
+        let etag = "p-first-frame-\(UUID().uuidString)"
+        model.room?.visible[0].picture = CardPicture(file: "movies/dune.png", etag: etag)
+        update(&model, .pictureArrived(DecodedPictureRef(etag: etag, picture: Self.picture)))
+        let first = view(model, size: size)
+        let wanted = try #require(first.pictureCellsWanted)
+        #expect(wanted.etag == etag && wanted.colours == .truecolor && wanted.columns > 0 && wanted.rows > 0)
+        #expect(first.plainText.contains("🏜"), "the glyph until the cells are drawn")
+        ChafaSymbols.prepare(wanted, picture: Self.picture)
+        let next = view(model, size: size)
+        #expect(next.pictureCellsWanted == nil)
+        #expect(!next.plainText.contains("🏜") && next.plainText.contains("Dune"), "the picture instead of the glyph")
     }
 
     @Test func undecodableBytesNeverBecomeAPicture() {

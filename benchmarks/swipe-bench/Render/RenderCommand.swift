@@ -19,7 +19,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Scenarios, comma-separated (local-drag, remote-drags, still).") var scenarios = "local-drag,remote-drags,still"
     @Flag(help: "Print one JSON object instead of text.") var json = false
     @Flag(help: "Also print a digest of every frame drawn (to check two builds draw the same frames).") var checksum = false
-    @Flag(help: "Cards with a 48x32 picture, drawn as chafa symbols in 24-bit colour (the picture has arrived).") var pictures = false
+    @Flag(help: "Cards with a 48x32 picture, drawn as chafa symbols (the picture has arrived) in the screen's colours.") var pictures = false
+    @Option(help: "The terminfo entry of the curses screen painted on: xterm-256color, or xterm-direct to paint 24-bit colours as a truecolour terminal gets them.")
+    var terminal = "xterm-256color"
 
     func validate() throws {
         if frames < 1 { throw ValidationError("--frames must be at least 1") }
@@ -51,7 +53,8 @@ struct RenderCommand: ParsableCommand {
         var results: [RenderResult] = []
         for size in try Self.parseSizes(sizes) {
             for scenario in try Self.parseScenarios(scenarios) {
-                results.append(RenderBench.measure(scenario, size: size, frames: frames, checksum: checksum, pictures: pictures))
+                results.append(RenderBench.measure(scenario, size: size, frames: frames, checksum: checksum, pictures: pictures,
+                                                   terminal: terminal))
             }
         }
         if json {
@@ -67,7 +70,10 @@ struct RenderCommand: ParsableCommand {
                 print(label + size + String(format: "view p50 %7.1f µs  p99 %7.1f µs   diff p50 %6.1f µs   ",
                                             r.view_us.p50, r.view_us.p99, r.diff_us.p50)
                       + paint + String(format: "   changed cells/frame %5.0f   %5.0f frames/s", r.changed_cells_per_frame, r.frames_per_s)
-                      + (r.first_view_us.map { String(format: "   first view %7.1f µs", $0) } ?? "") + digest)
+                      + (r.first_view_us.map { String(format: "   first view %7.1f µs", $0) } ?? "")
+                      + (r.cells_draw_us.map { String(format: "   cells drawn (thread) %7.1f µs", $0) } ?? "")
+                      + (r.picture_frame_us.map { String(format: "   picture frame %7.1f µs", $0) } ?? "")
+                      + (r.terminal == "xterm-256color" ? "" : "   on " + r.terminal) + digest)
             }
         }
     }
@@ -99,8 +105,14 @@ struct RenderResult: Codable {
     var frames_checksum: String?
     /// Cards carried a picture (drawn as symbols).
     var pictures = false
-    /// The first frame's view: with pictures, it renders them with chafa (later frames reuse the cells).
+    /// The first frame's view: with pictures, the card's glyph (the frame names the cells it wants).
     var first_view_us: Double?
+    /// Drawing the wanted picture cells with chafa, as the client's picture thread does (not in a frame).
+    var cells_draw_us: Double?
+    /// The frame that first shows the picture: view, diff and painting every picture cell.
+    var picture_frame_us: Double?
+    /// The terminfo entry painted on.
+    var terminal = "xterm-256color"
 }
 
 enum RenderBench {
@@ -116,11 +128,11 @@ enum RenderBench {
         return DecodedPicture(width: 48, height: 32, rgba: rgba)
     }()
 
-    static func model(size: TermSize, pictures: Bool = false) -> AppModel {
+    static func model(size: TermSize, pictures: Bool = false, pictureColours: PictureColours = .truecolor) -> AppModel {
         var options = ClientOptions(name: "bench", entry: .create(CreateRoom(name: "bench")))
         if pictures {
             options.pictures = .symbols
-            options.pictureColours = .truecolor
+            options.pictureColours = pictureColours
         }
         var model = AppModel(options: options, size: size)
         let cards = (0..<20).map { Card(id: CardID("c\($0)"), title: "Card number \($0)", body: "A card body that wraps over a few lines of the card face.", tags: ["tag\($0 % 3)"],
@@ -136,14 +148,17 @@ enum RenderBench {
         return model
     }
 
-    static func measure(_ scenario: RenderScenario, size: TermSize, frames: Int, checksum: Bool = false, pictures: Bool = false) -> RenderResult {
-        var model = model(size: size, pictures: pictures)
-        var firstView: Double?
+    static func measure(_ scenario: RenderScenario, size: TermSize, frames: Int, checksum: Bool = false, pictures: Bool = false,
+                        terminal: String = "xterm-256color") -> RenderResult {
+        var firstView: Double?, cellsDraw: Double?, pictureFrame: Double?
+        var drewCells = false
         var viewTimes = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
         var diffTimes = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
         var paintTimes = Histogram<UInt64>(highestTrackableValue: 10_000_000, numberOfSignificantValueDigits: .three)
-        let screen = OffscreenCursesScreen(size: size)
+        let screen = OffscreenCursesScreen(size: size, terminal: terminal)
         defer { screen?.close() }
+        // Picture colours as the client picks them for this screen (24-bit only on direct colour).
+        var model = model(size: size, pictures: pictures, pictureColours: PictureColours(terminalColours: screen?.colourCount ?? 0x1000000))
         var changed = 0
         var previous: Frame?
         var digest = FrameChecksum()
@@ -171,6 +186,15 @@ enum RenderBench {
             screen?.paint(runs, making: frame)
             let t3 = DispatchTime.now().uptimeNanoseconds
             if i == 0 { firstView = Double(t1 - t0) / 1000 }
+            if drewCells { pictureFrame = pictureFrame ?? Double(t3 - t0) / 1000 }
+            drewCells = false
+            // The client's picture thread: the cells this frame wanted, drawn between frames.
+            if let wanted = frame.pictureCellsWanted, let decoded = model.pictures.picture(wanted.etag) {
+                let c0 = DispatchTime.now().uptimeNanoseconds
+                ChafaSymbols.prepare(wanted, picture: decoded.picture)
+                cellsDraw = cellsDraw ?? Double(DispatchTime.now().uptimeNanoseconds - c0) / 1000
+                drewCells = true
+            }
             _ = viewTimes.record(max(1, (t1 - t0) / 1000))
             _ = diffTimes.record(max(1, (t2 - t1) / 1000))
             _ = paintTimes.record(max(1, (t3 - t2) / 1000))
@@ -186,6 +210,7 @@ enum RenderBench {
                             view_us: summary(viewTimes), diff_us: summary(diffTimes), paint_us: screen.map { _ in summary(paintTimes) },
                             changed_cells_per_frame: frames > 1 ? Double(changed) / Double(frames - 1) : 0,
                             frames_per_s: (Double(frames) / seconds).rounded(), frames_checksum: checksum ? digest.hex : nil,
-                            pictures: pictures, first_view_us: pictures ? firstView : nil)
+                            pictures: pictures, first_view_us: pictures ? firstView : nil, cells_draw_us: cellsDraw,
+                            picture_frame_us: pictureFrame, terminal: terminal)
     }
 }

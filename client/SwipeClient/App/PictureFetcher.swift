@@ -1,6 +1,7 @@
-// Shell: fetches and decodes card pictures on its own worker thread, never on the main thread, so
-// input, frames and the WebSocket never wait for a picture. `request` runs on the main thread;
-// the worker reads and writes only the disk cache folder and posts results to the EventInbox.
+// Shell: fetches and decodes card pictures on one worker thread and draws their cells (chafa) on
+// another, never on the main thread, so input, frames and the WebSocket never wait for a picture. `request` and
+// `draw` run on the main thread; the worker reads and writes only the disk cache folder and
+// ChafaSymbols' kept cells, and posts results to the EventInbox.
 import Foundation
 import SwipeCore
 import SwipeHTTPClient
@@ -10,11 +11,16 @@ import SwipeProtocol
 /// Fetches pictures by HTTP (`GET /rooms/CODE/cards/ID/picture` on the server's port), keeps their
 /// bytes on disk by ETag (`$XDG_CACHE_HOME/swipedeck/pictures`, or `~/.cache/…`, at most
 /// ``maxCachedFiles`` files, oldest dropped first), decodes them and posts `.pictureArrived` or,
-/// for anything that fails (no answer, not an image, damaged), `.pictureFailed`.
+/// for anything that fails (no answer, not an image, damaged), `.pictureFailed`. It also draws a
+/// picture's cells at the size a frame wanted (``draw(_:picture:)``) on a second thread, so a slow
+/// fetch never holds them up, and posts `.pictureCellsReady`.
 ///
 /// ```swift
 /// let fetcher = PictureFetcher(server: url, inbox: inbox)
 /// fetcher.request(etag: "p-…", room: "K7QM-X4TD-9R", card: "dune")
+/// if let wanted = frame.pictureCellsWanted, let picture = model.pictures.picture(wanted.etag) {
+///     fetcher.draw(wanted, picture: picture)
+/// }
 /// ```
 final class PictureFetcher: @unchecked Sendable {
     static let maxCachedFiles = 200
@@ -26,6 +32,9 @@ final class PictureFetcher: @unchecked Sendable {
     private let folder: String?
     private let condition = NSCondition()
     private var queue: [(etag: String, path: String)] = []
+    /// Cells to draw, first come first drawn, before any fetch; and those asked for and not yet posted.
+    private var drawings: [(PictureCellsRequest, DecodedPictureRef)] = []
+    private var drawingsAsked: Set<PictureCellsRequest> = []
     private var stopped = false
 
     init(server: WebSocketURL, inbox: EventInbox, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -36,6 +45,9 @@ final class PictureFetcher: @unchecked Sendable {
         let thread = Thread { [weak self] in self?.work() }
         thread.name = "swipe-pictures"
         thread.start()
+        let drawer = Thread { [weak self] in self?.drawWork() }
+        drawer.name = "swipe-picture-cells"
+        drawer.start()
     }
 
     /// The disk cache folder, created 0700 (nil when there is no home to put it in).
@@ -54,7 +66,18 @@ final class PictureFetcher: @unchecked Sendable {
         let id = card.rawValue.addingPercentEncoding(withAllowedCharacters: allowed) ?? card.rawValue
         condition.lock()
         queue.append((etag, "/rooms/\(room.rawValue)/cards/\(id)/picture"))
-        condition.signal()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Asks for a picture's cells at a frame's size (main thread); `.pictureCellsReady` says when
+    /// they are kept. Asking again while they are being drawn does nothing.
+    func draw(_ request: PictureCellsRequest, picture: DecodedPictureRef) {
+        condition.lock()
+        if drawingsAsked.insert(request).inserted {
+            drawings.append((request, picture))
+            condition.broadcast()
+        }
         condition.unlock()
     }
 
@@ -62,13 +85,11 @@ final class PictureFetcher: @unchecked Sendable {
     func stop() {
         condition.lock()
         stopped = true
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
     }
 
     private func work() {
-        // chafa's first canvas builds its tables and threads (about 15 ms here): pay it here, not in a frame.
-        _ = ChafaSymbols.render(DecodedPicture(width: 2, height: 2, rgba: [UInt8](repeating: 128, count: 16)), columns: 2, rows: 1, colours: .truecolor)
         while true {
             condition.lock()
             while queue.isEmpty && !stopped { condition.wait() }
@@ -83,6 +104,27 @@ final class PictureFetcher: @unchecked Sendable {
             } else {
                 inbox.post(.pictureFailed(etag: job.etag))
             }
+        }
+    }
+
+    /// The drawing thread: cells as frames ask for them, never behind a slow fetch.
+    private func drawWork() {
+        // chafa's first canvas builds its tables and threads (about 15 ms here): pay it here, not in a frame.
+        _ = ChafaSymbols.render(DecodedPicture(width: 2, height: 2, rgba: [UInt8](repeating: 128, count: 16)), columns: 2, rows: 1, colours: .truecolor)
+        while true {
+            condition.lock()
+            while drawings.isEmpty && !stopped { condition.wait() }
+            if stopped {
+                condition.unlock()
+                return
+            }
+            let (request, picture) = drawings.removeFirst()
+            condition.unlock()
+            ChafaSymbols.prepare(request, picture: picture.picture)
+            inbox.post(.pictureCellsReady(request))
+            condition.lock()
+            drawingsAsked.remove(request)
+            condition.unlock()
         }
     }
 

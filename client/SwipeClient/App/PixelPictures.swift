@@ -1,6 +1,6 @@
 // Shell, main thread: shows the frame's resting picture as kitty or sixel graphics after curses has
 // painted the cells, and takes it away when a frame has none or another. Writes to standard output
-// between curses refreshes; touches nothing else.
+// between curses refreshes (or to the writer a test gives it); touches nothing else.
 import Foundation
 
 /// The terminal's pixel pictures (see ``PixelPlacement``).
@@ -12,50 +12,70 @@ import Foundation
 struct PixelPictures {
     let kind: ChafaGraphics.Kind
     private var shown: PixelPlacement?
+    /// The painter's full redraws when the picture was drawn: one more means it was painted over.
+    private var shownAtRedraw = 0
     private var bytes: (PixelPlacement, [UInt8])?
+    /// Where escape sequences go (standard output) and one cell's size in pixels (the terminal's).
+    private let write: ([UInt8]) -> Void
+    private let cellPixels: () -> (width: Int, height: Int)
 
-    init(kind: ChafaGraphics.Kind) { self.kind = kind }
+    init(kind: ChafaGraphics.Kind, cellPixels: @escaping () -> (width: Int, height: Int) = PixelPictures.terminalCellPixels,
+         write: @escaping ([UInt8]) -> Void = PixelPictures.writeToStandardOutput) {
+        self.kind = kind
+        self.cellPixels = cellPixels
+        self.write = write
+    }
 
     /// Brings the terminal to what `frame` asks for; `painter` has just painted `frame`.
     mutating func show(_ frame: Frame, pictures: PictureShelf, painter: inout CursesPainter) {
+        // A clear (resize, back from Ctrl-Z) or a full repaint took the picture with it (sixels are
+        // painted over; kitty drops placements on a screen erase): draw it again, same place or not.
+        if shown != nil, painter.fullRedraws != shownAtRedraw { forget() }
         let wanted = frame.pixelPicture.flatMap { pictures.picture($0.etag) != nil ? $0 : nil }
         guard wanted != shown else { return }
-        if shown != nil {
+        if let old = shown {
             switch kind {
             case .kitty:
-                Self.write(ChafaGraphics.kittyDeleteAll)
-            case .sixel:   // sixels are pixels in the text area: painting every cell again covers them
-                painter.invalidate()
-                _ = painter.paint(frame)
+                write(ChafaGraphics.kittyDeleteAll)
+            case .sixel:   // sixels are pixels in the text area: sending the rows' cells again covers them
+                painter.redrawRows(old.row..<(old.row + old.rows))
             }
             shown = nil
         }
         guard let wanted, let picture = pictures.picture(wanted.etag) else { return }
         if bytes?.0 != wanted {
-            let cell = Self.cellPixels()
+            let cell = cellPixels()
             bytes = (wanted, ChafaGraphics.render(picture.picture, columns: wanted.columns, rows: wanted.rows, cell: cell, kind: kind))
         }
         guard let image = bytes?.1, !image.isEmpty else { return }
         // Save the cursor, go to the picture's first cell, draw, come back: curses' idea of the cursor stays true.
-        Self.write(Array("\u{1B}7\u{1B}[\(wanted.row + 1);\(wanted.column + 1)H".utf8) + image + Array("\u{1B}8".utf8))
+        write(Array("\u{1B}7\u{1B}[\(wanted.row + 1);\(wanted.column + 1)H".utf8) + image + Array("\u{1B}8".utf8))
         shown = wanted
+        shownAtRedraw = painter.fullRedraws
+    }
+
+    /// Counts the picture as gone (it was painted over): the next ``show(_:pictures:painter:)`` draws
+    /// it again even at the same place; a kitty picture is deleted first, so none is left twice.
+    mutating func forget() {
+        if shown != nil, kind == .kitty { write(ChafaGraphics.kittyDeleteAll) }
+        shown = nil
     }
 
     /// Takes the picture away (before curses ends).
     mutating func clear() {
-        if shown != nil, kind == .kitty { Self.write(ChafaGraphics.kittyDeleteAll) }
+        if shown != nil, kind == .kitty { write(ChafaGraphics.kittyDeleteAll) }
         shown = nil
     }
 
     /// One cell's size in pixels, from the terminal (10 × 20 when it does not say).
-    static func cellPixels() -> (width: Int, height: Int) {
+    static func terminalCellPixels() -> (width: Int, height: Int) {
         var size = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
               size.ws_xpixel > 0, size.ws_ypixel > 0 else { return (10, 20) }
         return (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row))
     }
 
-    private static func write(_ bytes: [UInt8]) {
+    static func writeToStandardOutput(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }

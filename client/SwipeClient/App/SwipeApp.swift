@@ -67,7 +67,7 @@ public enum SwipeApp {
         options.server = options.server ?? link.url
         let environment = ProcessInfo.processInfo.environment
         options.pictures = options.pictures.resolved(environment: environment)
-        options.pictureColours = PictureColours(colour: options.colour, environment: environment)
+        options.pictureColours = PictureColours(terminalColours: terminal.colours)
         var model = AppModel(options: options, size: terminal.size)
         var painter = terminal.makePainter()
         let fetcher = options.pictures == .off ? nil : PictureFetcher(server: link.url, inbox: inbox, environment: environment)
@@ -121,6 +121,9 @@ public enum SwipeApp {
             let size = terminal.size
             if size != model.size { _ = update(&model, .resized(size)); painter.invalidate() }
             let frame = view(model, size: size)
+            if let fetcher, let wanted = frame.pictureCellsWanted, let picture = model.pictures.picture(wanted.etag) {
+                fetcher.draw(wanted, picture: picture)
+            }
             painter.paint(frame)
             pixels?.show(frame, pictures: model.pictures, painter: &painter)
         }

@@ -47,6 +47,9 @@ public enum AppEvent: Hashable, Sendable {
     case pictureArrived(DecodedPictureRef)
     /// A card picture could not be fetched or decoded: the card keeps its glyph.
     case pictureFailed(etag: String)
+    /// A picture's cells were drawn off the main thread at a size a frame asked for: the next
+    /// frame shows them (nothing in the model changes).
+    case pictureCellsReady(PictureCellsRequest)
 }
 
 /// What `update` asks the shells to do.

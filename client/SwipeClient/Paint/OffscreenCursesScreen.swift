@@ -7,7 +7,8 @@ import Glibc
 #endif
 import CNCursesW
 
-/// A real ncursesw screen (xterm-256color) that writes to /dev/null, painted through the same
+/// A real ncursesw screen (xterm-256color, or another terminfo entry such as the direct-colour
+/// xterm-direct) that writes to /dev/null, painted through the same
 /// painter as the terminal client, so the cost of painting a frame's changes can be timed.
 ///
 /// ```swift
@@ -26,19 +27,20 @@ public final class OffscreenCursesScreen {
     private let input: UnsafeMutablePointer<FILE>
     private var closed = false
 
-    /// Makes the screen; nil when curses cannot (no xterm-256color terminfo, no /dev/null).
+    /// Makes the screen; nil when curses cannot (no such terminfo entry, no /dev/null).
     ///
     /// ```swift
     /// let screen = OffscreenCursesScreen(size: TermSize(columns: 80, rows: 24))
+    /// let direct = OffscreenCursesScreen(size: TermSize(columns: 80, rows: 24), terminal: "xterm-direct")
     /// ```
-    public init?(size: TermSize) {
+    public init?(size: TermSize, terminal: String = "xterm-256color") {
         setlocale(LC_ALL, "C.UTF-8")
         guard let output = fopen("/dev/null", "w") else { return nil }
         guard let input = fopen("/dev/null", "r") else {
             fclose(output)
             return nil
         }
-        guard let screen = newterm("xterm-256color", output, input) else {
+        guard let screen = newterm(terminal, output, input) else {
             fclose(output)
             fclose(input)
             return nil
@@ -80,6 +82,23 @@ public final class OffscreenCursesScreen {
         let count = Int(swipe_cell_code_points(swipe_stdscr(), Int32(row), Int32(column), &buffer))
         return String(String.UnicodeScalarView(buffer.prefix(count).compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }))
     }
+
+    /// The colours curses holds for one cell (terminal colour numbers, -1 for the default), for tests.
+    func colours(row: Int, column: Int) -> (foreground: Int, background: Int)? {
+        guard !closed else { return nil }
+        var pair: Int32 = 0, fg: Int32 = 0, bg: Int32 = 0
+        guard swipe_cell_colours(swipe_stdscr(), Int32(row), Int32(column), &pair, &fg, &bg) == OK else { return nil }
+        return (Int(fg), Int(bg))
+    }
+
+    /// Runs `body` with the screen's painter (tests: what is drawn over it outside curses).
+    func withPainter<T>(_ body: (inout CursesPainter) -> T) -> T { body(&painter) }
+
+    /// The colours the screen has (0x1000000 for direct colour).
+    public var colourCount: Int { Int(swipe_colors()) }
+
+    /// How many times the painter's colour-pair table filled and started again.
+    public var pairTableResets: Int { painter.pairTableResets }
 
     /// Ends curses on the screen and closes its streams. Safe to call twice.
     ///

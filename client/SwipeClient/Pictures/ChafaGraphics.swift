@@ -67,5 +67,6 @@ public enum ChafaGraphics {
     /// ```swift
     /// ChafaGraphics.kittyDeleteAll   // ESC _ G a=d ESC \
     /// ```
-    public static let kittyDeleteAll: [UInt8] = Array("\u{1B}_Ga=d\u{1B}\\".utf8)
+    public static let kittyDeleteAll: [UInt8] = Array(kittyDeleteString.utf8)
+    static let kittyDeleteString = "\u{1B}_Ga=d\u{1B}\\"
 }

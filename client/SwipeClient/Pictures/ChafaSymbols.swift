@@ -5,9 +5,9 @@ import SwipePictures
 
 /// Pictures as terminal cells with chafa: scaled to fit `columns` × `rows` keeping the picture's
 /// shape (a cell is twice as tall as wide), block symbols coloured in 24-bit, the 256-colour
-/// palette, or without colour (symbol shapes only). Deterministic, so a frame can ask for the same
-/// cells again: they are kept (``cells(for:columns:rows:colours:)``, up to 32 sizes) and the first
-/// frame after a picture arrives or the window changes size pays for chafa.
+/// palette, or without colour (symbol shapes only). Deterministic, so cells drawn once are kept
+/// (up to 32 pictures and sizes): the picture thread draws them (``prepare(_:picture:)``) and
+/// frames only look them up (``keptCells(_:)``), so no frame pays for chafa.
 ///
 /// ```swift
 /// let cells = ChafaSymbols.render(picture, columns: 40, rows: 10, colours: .truecolor)
@@ -80,12 +80,25 @@ public enum ChafaSymbols {
         return CellStyle(foreground: colour(fg), background: colour(bg))
     }
 
-    /// The cells for a picture at a size, kept for the frames that follow.
-    public static func cells(for picture: DecodedPictureRef, columns: Int, rows: Int, colours: PictureColours) -> PictureCells {
-        let key = Kept.Key(etag: picture.etag, columns: columns, rows: rows, colours: colours)
-        if let cells = kept.lookup(key) { return cells }
-        let cells = render(picture.picture, columns: columns, rows: rows, colours: colours)
-        kept.store(cells, for: key)
+    /// The cells for a request, if they were drawn already (any thread; never runs chafa).
+    ///
+    /// ```swift
+    /// ChafaSymbols.keptCells(PictureCellsRequest(etag: "p-1", columns: 40, rows: 10, colours: .truecolor))
+    /// ```
+    public static func keptCells(_ request: PictureCellsRequest) -> PictureCells? { kept.lookup(request) }
+
+    /// Draws the cells for a request with chafa and keeps them for the frames that follow (the
+    /// picture thread; a few milliseconds at 200×60). A picture that gives no cells is kept as an
+    /// empty grid, so it is not asked for again.
+    ///
+    /// ```swift
+    /// let cells = ChafaSymbols.prepare(request, picture: decoded)
+    /// ```
+    @discardableResult
+    public static func prepare(_ request: PictureCellsRequest, picture: DecodedPicture) -> PictureCells {
+        if let cells = kept.lookup(request) { return cells }
+        let cells = render(picture, columns: request.columns, rows: request.rows, colours: request.colours)
+        kept.store(cells, for: request)
         return cells
     }
 
@@ -93,20 +106,17 @@ public enum ChafaSymbols {
 
     /// Rendered cells by tag, size and colours: the last 32 (any thread).
     private final class Kept: @unchecked Sendable {
-        struct Key: Hashable {
-            var etag: String, columns: Int, rows: Int, colours: PictureColours
-        }
         private let lock = NSLock()
-        private var entries: [Key: PictureCells] = [:]
-        private var order: [Key] = []
+        private var entries: [PictureCellsRequest: PictureCells] = [:]
+        private var order: [PictureCellsRequest] = []
 
-        func lookup(_ key: Key) -> PictureCells? {
+        func lookup(_ key: PictureCellsRequest) -> PictureCells? {
             lock.lock()
             defer { lock.unlock() }
             return entries[key]
         }
 
-        func store(_ cells: PictureCells, for key: Key) {
+        func store(_ cells: PictureCells, for key: PictureCellsRequest) {
             lock.lock()
             defer { lock.unlock() }
             if entries.updateValue(cells, forKey: key) == nil { order.append(key) }

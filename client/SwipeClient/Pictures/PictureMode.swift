@@ -27,19 +27,23 @@ public enum PictureMode: String, Hashable, Sendable, CaseIterable {
 /// only, in the card's own colours).
 ///
 /// ```swift
-/// PictureColours(colour: true, environment: ["COLORTERM": "truecolor"])   // .truecolor
+/// PictureColours(terminalColours: 0x1000000)   // .truecolor
+/// PictureColours(terminalColours: 256)         // .palette256
+/// PictureColours(terminalColours: 0)           // .none
 /// ```
 public enum PictureColours: Hashable, Sendable {
     case truecolor, palette256, none
 
-    /// From the client's colour setting and COLORTERM.
-    public init(colour: Bool, environment: [String: String]) {
-        if !colour {
-            self = .none
-        } else if ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "") {
+    /// From the colours the painter can put on the screen (`TerminalSession.colours`): 24-bit only
+    /// when curses runs a direct-colour entry, since anything else would be mapped down to the
+    /// palette after chafa had picked its symbols for 24-bit colours.
+    public init(terminalColours: Int) {
+        if terminalColours >= 0x1000000 {
             self = .truecolor
-        } else {
+        } else if terminalColours >= 8 {
             self = .palette256
+        } else {
+            self = .none
         }
     }
 }

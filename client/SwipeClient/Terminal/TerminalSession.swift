@@ -1,4 +1,5 @@
-// Shell: the curses terminal. Runs on the MAIN thread only. Owns initscr/endwin, the mouse mode
+// Shell: the curses terminal. Runs on the MAIN thread only. Owns initscr (or newterm with a
+// direct-colour entry)/endwin, the mouse mode
 // (xterm 1003 all-motion), signal handlers (stop and suspend signals set a flag taken here and
 // write a byte to the main loop's wake pipe; crash signals restore the terminal in the C handler),
 // suspending on Ctrl-Z and reading input. Touches stdscr, stdout and this process's signal state.
@@ -16,7 +17,8 @@ import Foundation
 /// ```
 final class TerminalSession {
     let window: UnsafeMutablePointer<WINDOW>
-    /// Colours available after NO_COLOR and terminal capabilities (0 = monochrome).
+    /// Colours available after NO_COLOR and terminal capabilities (0 = monochrome, 0x1000000 =
+    /// direct colour: see DirectColourTerminal).
     let colours: Int
     var decoder = InputDecoder()
     var stopped = false
@@ -38,7 +40,10 @@ final class TerminalSession {
             setlocale(LC_ALL, "C.UTF-8")
         }
         guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else { throw TerminalError.notATerminal }
-        guard let window = initscr() else { throw TerminalError.cannotStart }
+        // COLORTERM=truecolor with a direct-colour terminfo entry: curses draws 24-bit colours.
+        let direct = colour ? DirectColourTerminal.name(environment: ProcessInfo.processInfo.environment) : nil
+        let started: UnsafeMutablePointer<WINDOW>? = if let direct { swipe_start_screen(direct) } else { initscr() }
+        guard let window = started else { throw TerminalError.cannotStart }
         cbreak()
         noecho()
         nonl()

@@ -9,6 +9,9 @@ public struct Frame: Hashable, Sendable {
     public private(set) var size: TermSize
     /// The resting top card's picture, to be shown as pixels over these cells (kitty, sixel).
     public var pixelPicture: PixelPlacement?
+    /// The resting top card's picture cells this frame wanted and did not find drawn (the card shows
+    /// its glyph): the shell has them drawn off the main thread.
+    public var pictureCellsWanted: PictureCellsRequest?
     public private(set) var cells: [Cell]
 
     /// A blank frame.

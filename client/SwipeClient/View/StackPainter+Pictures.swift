@@ -18,11 +18,16 @@ struct PlacedPicture {
 }
 
 extension StackPainter {
-    /// The picture to draw on `card`, once it has arrived (nil: the glyph stays).
-    func pictureCells(for card: Card, metrics: ContentMetrics) -> PlacedPicture? {
+    /// The picture to draw on `card`, once it has arrived and its cells are drawn at this size (nil:
+    /// the glyph stays). Cells not drawn yet are named in `wanted` for the shell to have drawn.
+    func pictureCells(for card: Card, metrics: ContentMetrics, wanted: inout PictureCellsRequest?) -> PlacedPicture? {
         guard let picture = pictures.picture(card.picture?.etag), metrics.imageRows > 0, metrics.columns > 4 else { return nil }
         let columns = metrics.columns - 4, rows = metrics.imageRows
-        let cells = ChafaSymbols.cells(for: picture, columns: columns, rows: rows, colours: pictureColours)
+        let request = PictureCellsRequest(etag: picture.etag, columns: columns, rows: rows, colours: pictureColours)
+        guard let cells = ChafaSymbols.keptCells(request) else {
+            wanted = request
+            return nil
+        }
         guard cells.columns > 0 else { return nil }
         return PlacedPicture(cells: cells, left: 2 + (columns - cells.columns) / 2, top: 1 + (rows - cells.rows) / 2)
     }

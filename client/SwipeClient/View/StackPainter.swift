@@ -83,10 +83,14 @@ struct StackPainter {
         let imageStyle = adjust(palette.image(card.image.color))
         // A picture is drawn on the resting top card only: while it is dragged, tilted or flying the
         // card shows its glyph, so a moving frame changes no more cells than one without pictures.
-        let picture = depth == 0 && showsPictures && !receded && transform == .identity ? pictureCells(for: card, metrics: metrics) : nil
+        let picture = depth == 0 && showsPictures && !receded && transform == .identity
+            ? pictureCells(for: card, metrics: metrics, wanted: &frame.pictureCellsWanted) : nil
         if let picture, let etag = card.picture?.etag {
             frame.pixelPicture = pixelPlacement(picture, etag: etag, shape: shape)
         }
+        // Moving, a card with a picture shows its glyph on the card's own fill: the picture's band
+        // (larger than a glyph's) would add its edges to the cells every moving frame changes.
+        let bandStyle = showsPictures && transform != .identity ? fill : imageStyle
         let rows = raster.rowRange.clamped(to: clipRows), columns = raster.columnRange.clamped(to: clipColumns)
         // Bound once, outside the loop (binding the optional per cell would copy the grid each time).
         let skipGrid = skipping?.grid ?? LayerGrid(size: TermSize(columns: 0, rows: 0)), skipLayer = skipping?.layer ?? Int.max
@@ -106,7 +110,7 @@ struct StackPainter {
                             frame.putNarrow(cell.grapheme, row: row, column: column, style: adjust(style))
                             continue
                         }
-                        frame.putNarrow(" ", row: row, column: column, style: inImage ? imageStyle : fill)
+                        frame.putNarrow(" ", row: row, column: column, style: inImage ? bandStyle : fill)
                     } else {
                         frame.putNarrow(CellRasterizer.Raster.glyph(code), row: row, column: column, style: border)
                     }

@@ -40,7 +40,23 @@ public func view(_ model: AppModel, size: TermSize) -> Frame {
     if model.showingHelp { OverlayPainter(geometry: geometry, palette: palette).drawHelp(host: model.isHost, into: &frame) }
     if let prompt = model.hostPrompt { HostPromptPainter(model: model, palette: palette).draw(prompt, into: &frame) }
     if !model.allowsPixelPictures { frame.pixelPicture = nil }   // cells only while anything moves or covers the card
+    if model.options.pictures == .sixel, let placement = frame.pixelPicture { frame.blankSixelStrip(under: placement) }
     return frame
+}
+
+extension Frame {
+    /// chafa makes a sixel image a whole number of 6-pixel bands (rows × cell height rounded down),
+    /// so up to 5 pixel rows at the foot of the placement's last row stay uncovered: that row is the
+    /// picture band's plain background (the cell left of the placement) instead of the bottom of the
+    /// cell-drawn picture, which showed there as a thin strip in xterm.
+    mutating func blankSixelStrip(under placement: PixelPlacement) {
+        guard placement.rows > 0, placement.columns > 0 else { return }
+        let row = placement.row + placement.rows - 1
+        let band = self[row, placement.column - 1].style
+        for column in placement.column..<(placement.column + placement.columns) {
+            putNarrow(" ", row: row, column: column, style: CellStyle(foreground: band.foreground, background: band.background))
+        }
+    }
 }
 
 func drawTooSmall(size: TermSize, palette: Palette, into frame: inout Frame) {

@@ -1,0 +1,22 @@
+/// Cells a frame wanted for a resting card's picture and did not have yet: which picture, at which
+/// size and colours. The view draws the card's glyph meanwhile and names the request in the frame
+/// (``Frame/pictureCellsWanted``); the shell has chafa draw the cells on the picture thread
+/// (``ChafaSymbols/prepare(_:picture:)``) and the next frame finds them kept.
+///
+/// ```swift
+/// let request = PictureCellsRequest(etag: "p-1", columns: 40, rows: 10, colours: .truecolor)
+/// ChafaSymbols.keptCells(request)   // nil until prepared
+/// ```
+public struct PictureCellsRequest: Hashable, Sendable {
+    public var etag: String
+    public var columns: Int
+    public var rows: Int
+    public var colours: PictureColours
+
+    public init(etag: String, columns: Int, rows: Int, colours: PictureColours) {
+        self.etag = etag
+        self.columns = columns
+        self.rows = rows
+        self.colours = colours
+    }
+}
