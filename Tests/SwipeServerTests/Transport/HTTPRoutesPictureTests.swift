@@ -69,6 +69,17 @@ import SwipeProtocol
         }
         #expect(HTTPRoutes.room(inPath: "/rooms/\(code.rawValue.lowercased())/cards/dune/picture") == code)
     }
+
+    /// A cluster node whose --decks lack the room's deck (the room came from another node): a 404
+    /// that says why, and the room is no guess.
+    @Test func aNodeWithoutTheDeckFilesSaysSo() throws {
+        var (registry, code, _) = try Self.registry()
+        registry.library.pictures = [:]
+        let response = HTTPRoutes.respond(to: "/rooms/\(code)/cards/dune/picture", registry: registry, status: Self.status)
+        #expect(response.status == 404 && !response.missedRoom)
+        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(text.contains("no copy of card \\\"dune\\\"'s picture p-") && text.contains("same --decks"), "\(text)")
+    }
 }
 
 import Foundation

@@ -38,8 +38,13 @@ extension HTTPRoutes {
         guard let entry = room.cards.first(where: { $0.id == card }) else {
             return json(404, ProtocolError(.other, "room \(room.code) has no card \"\(card)\""))
         }
-        guard let etag = entry.picture?.etag, let asset = registry.library.picture(etag: etag) else {
+        guard let etag = entry.picture?.etag else {
             return json(404, ProtocolError(.other, "card \"\(card)\" has no picture"))
+        }
+        guard let asset = registry.library.picture(etag: etag) else {
+            // A cluster's room may come from another node's decks: this node serves only the
+            // pictures of the deck files it loaded (the client shows the card's glyph).
+            return json(404, ProtocolError(.other, "this server has no copy of card \"\(card)\"'s picture \(etag) (every node of a cluster needs the same --decks)"))
         }
         let headers = ["ETag": "\"\(etag)\"", "Cache-Control": pictureCacheControl]
         if let ifNoneMatch, PictureETag.matches(ifNoneMatch, etag: etag) {
