@@ -103,5 +103,16 @@ import Testing
         #expect(events == [.pictureCellsReady(request)], "the hanging fetch has not ended: only the cells")
         let cells = try #require(ChafaSymbols.keptCells(request))
         #expect(cells.columns > 0 && cells.columns <= 30 && cells.rows <= 8)
+        // Kitty and sixel bytes too.
+        let pixels = PixelBytesRequest(etag: request.etag, columns: 30, rows: 8, cellWidth: 10, cellHeight: 20, kind: .sixel)
+        fetcher.drawPixels(pixels, picture: picture)
+        events = []
+        let pixelDeadline = Date().addingTimeInterval(5)
+        while !events.contains(.picturePixelsReady(pixels)), Date() < pixelDeadline {
+            inbox.waitForInput(on: -1, timeoutMs: 100)
+            events += inbox.drain()
+        }
+        #expect(events == [.picturePixelsReady(pixels)])
+        #expect(PixelBytes.kept(pixels)?.starts(with: Array("\u{1B}P".utf8)) == true)
     }
 }

@@ -128,4 +128,30 @@ import Testing
         paintAndShow(covered)
         #expect(Array(written.sequences.dropFirst(before)) == (kind == .kitty ? [ChafaGraphics.kittyDeleteString] : []))
     }
+
+    /// The client draws kitty and sixel bytes on the picture thread: until they are drawn nothing is
+    /// written (the cells show), then the next call writes them at the placement.
+    @Test func pixelBytesAreAskedForThenWritten() throws {
+        let size = TermSize(columns: 80, rows: 24)
+        let screen = try #require(OffscreenCursesScreen(size: size))
+        defer { screen.close() }
+        var model = PictureGoldenFrameTests.model(size: size, colours: .palette256)
+        model.options.pictures = .sixel
+        let frame = viewWithPictureCells(model, size: size)
+        let placement = try #require(frame.pixelPicture)
+        let written = Written()
+        let asked = Written()
+        // A cell size no other test uses, so these bytes were never drawn in this process.
+        var pixels = PixelPictures(kind: .sixel, cellPixels: { (7, 17) }, write: { written.sequences.append(String(decoding: $0, as: UTF8.self)) },
+                                   prepare: { request, _ in asked.sequences.append("\(request.columns)x\(request.rows) \(request.cellWidth)x\(request.cellHeight)") })
+        screen.paint(FrameDiff.runs(from: nil, to: frame), making: frame)
+        screen.withPainter { pixels.show(frame, pictures: model.pictures, painter: &$0) }
+        #expect(written.sequences.isEmpty, "nothing before the bytes are drawn")
+        #expect(asked.sequences == ["\(placement.columns)x\(placement.rows) 7x17"])
+        let request = PixelBytesRequest(etag: placement.etag, columns: placement.columns, rows: placement.rows, cellWidth: 7, cellHeight: 17, kind: .sixel)
+        PixelBytes.prepare(request, picture: PictureGoldenFrameTests.picture)   // what the picture thread does
+        screen.withPainter { pixels.show(frame, pictures: model.pictures, painter: &$0) }
+        #expect(written.sequences.count == 1 && written.sequences[0].contains("\u{1B}P"))
+        #expect(asked.sequences.count == 1, "asked once")
+    }
 }

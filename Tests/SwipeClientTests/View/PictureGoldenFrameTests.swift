@@ -119,6 +119,17 @@ import Testing
         #expect(!next.plainText.contains("🏜") && next.plainText.contains("Dune"), "the picture instead of the glyph")
     }
 
+    /// 24-bit picture colours keep 32 levels per channel (fewer curses colour pairs): every channel
+    /// within 4 of chafa's, 0 and 255 kept, 32 values in all.
+    @Test func truecolourPicturesKeep32LevelsPerChannel() {
+        let levels = (0...255).map { ChafaSymbols.level(Int32($0)) }
+        #expect(Set(levels).count == ChafaSymbols.levelsPerChannel)
+        #expect(levels.first == 0 && levels.last == 255)
+        #expect(zip(0...255, levels).allSatisfy { abs($0 - Int($1)) <= 4 })
+        #expect(zip(levels, levels.dropFirst()).allSatisfy { $0 <= $1 }, "in order")
+        #expect(ChafaSymbols.level(0x12_34_82) == 132, "only the low 8 bits")
+    }
+
     @Test func undecodableBytesNeverBecomeAPicture() {
         for bytes in [Array("<html>not found</html>".utf8), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3], [0xFF, 0xD8, 0xFF, 0xE0, 0, 0]] {
             #expect(throws: PictureProblem.self) { try PictureReader.decode(bytes) }

@@ -1,7 +1,7 @@
-// Shell: fetches and decodes card pictures on one worker thread and draws their cells (chafa) on
-// another, never on the main thread, so input, frames and the WebSocket never wait for a picture. `request` and
-// `draw` run on the main thread; the worker reads and writes only the disk cache folder and
-// ChafaSymbols' kept cells, and posts results to the EventInbox.
+// Shell: fetches and decodes card pictures on one worker thread and draws their cells and kitty/sixel
+// bytes (chafa) on another, never on the main thread, so input, frames and the WebSocket never wait
+// for a picture. `request`, `draw` and `drawPixels` run on the main thread; the workers read and
+// write only the disk cache folder and the kept cells and bytes, and post results to the EventInbox.
 import Foundation
 import SwipeCore
 import SwipeHTTPClient
@@ -12,8 +12,9 @@ import SwipeProtocol
 /// bytes on disk by ETag (`$XDG_CACHE_HOME/swipedeck/pictures`, or `~/.cache/…`, at most
 /// ``maxCachedFiles`` files, oldest dropped first), decodes them and posts `.pictureArrived` or,
 /// for anything that fails (no answer, not an image, damaged), `.pictureFailed`. It also draws a
-/// picture's cells at the size a frame wanted (``draw(_:picture:)``) on a second thread, so a slow
-/// fetch never holds them up, and posts `.pictureCellsReady`.
+/// picture's cells at the size a frame wanted (``draw(_:picture:)``) and a resting picture's kitty or
+/// sixel bytes (``drawPixels(_:picture:)``) on a second thread, so a slow fetch never holds them
+/// up, and posts `.pictureCellsReady` / `.picturePixelsReady`.
 ///
 /// ```swift
 /// let fetcher = PictureFetcher(server: url, inbox: inbox)
@@ -32,9 +33,15 @@ final class PictureFetcher: @unchecked Sendable {
     private let folder: String?
     private let condition = NSCondition()
     private var queue: [(etag: String, path: String)] = []
-    /// Cells to draw, first come first drawn, before any fetch; and those asked for and not yet posted.
-    private var drawings: [(PictureCellsRequest, DecodedPictureRef)] = []
-    private var drawingsAsked: Set<PictureCellsRequest> = []
+    /// What the drawing thread makes: a frame's picture cells, or a resting picture's pixel bytes.
+    enum Drawing: Hashable {
+        case cells(PictureCellsRequest)
+        case pixels(PixelBytesRequest)
+    }
+
+    /// Drawings to make, first come first drawn; and those asked for and not yet posted.
+    private var drawings: [(Drawing, DecodedPictureRef)] = []
+    private var drawingsAsked: Set<Drawing> = []
     private var stopped = false
 
     init(server: WebSocketURL, inbox: EventInbox, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -72,10 +79,16 @@ final class PictureFetcher: @unchecked Sendable {
 
     /// Asks for a picture's cells at a frame's size (main thread); `.pictureCellsReady` says when
     /// they are kept. Asking again while they are being drawn does nothing.
-    func draw(_ request: PictureCellsRequest, picture: DecodedPictureRef) {
+    func draw(_ request: PictureCellsRequest, picture: DecodedPictureRef) { ask(.cells(request), picture: picture) }
+
+    /// Asks for a resting picture's kitty or sixel bytes (main thread); `.picturePixelsReady` says
+    /// when they are kept (``PixelBytes/kept(_:)``).
+    func drawPixels(_ request: PixelBytesRequest, picture: DecodedPictureRef) { ask(.pixels(request), picture: picture) }
+
+    private func ask(_ drawing: Drawing, picture: DecodedPictureRef) {
         condition.lock()
-        if drawingsAsked.insert(request).inserted {
-            drawings.append((request, picture))
+        if drawingsAsked.insert(drawing).inserted {
+            drawings.append((drawing, picture))
             condition.broadcast()
         }
         condition.unlock()
@@ -107,7 +120,7 @@ final class PictureFetcher: @unchecked Sendable {
         }
     }
 
-    /// The drawing thread: cells as frames ask for them, never behind a slow fetch.
+    /// The drawing thread: cells and pixel bytes as frames ask for them, never behind a slow fetch.
     private func drawWork() {
         // chafa's first canvas builds its tables and threads (about 15 ms here): pay it here, not in a frame.
         _ = ChafaSymbols.render(DecodedPicture(width: 2, height: 2, rgba: [UInt8](repeating: 128, count: 16)), columns: 2, rows: 1, colours: .truecolor)
@@ -118,12 +131,18 @@ final class PictureFetcher: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            let (request, picture) = drawings.removeFirst()
+            let (drawing, picture) = drawings.removeFirst()
             condition.unlock()
-            ChafaSymbols.prepare(request, picture: picture.picture)
-            inbox.post(.pictureCellsReady(request))
+            switch drawing {
+            case let .cells(request):
+                ChafaSymbols.prepare(request, picture: picture.picture)
+                inbox.post(.pictureCellsReady(request))
+            case let .pixels(request):
+                PixelBytes.prepare(request, picture: picture.picture)
+                inbox.post(.picturePixelsReady(request))
+            }
             condition.lock()
-            drawingsAsked.remove(request)
+            drawingsAsked.remove(drawing)
             condition.unlock()
         }
     }

@@ -6,7 +6,7 @@ import Foundation
 /// The terminal's pixel pictures (see ``PixelPlacement``).
 ///
 /// ```swift
-/// var pixels = PixelPictures(kind: .kitty)
+/// var pixels = PixelPictures(kind: .kitty, prepare: { fetcher.drawPixels($0, picture: $1) })
 /// pixels.show(frame, pictures: model.pictures, painter: &painter)   // after painter.paint(frame)
 /// ```
 struct PixelPictures {
@@ -14,16 +14,20 @@ struct PixelPictures {
     private var shown: PixelPlacement?
     /// The painter's full redraws when the picture was drawn: one more means it was painted over.
     private var shownAtRedraw = 0
-    private var bytes: (PixelPlacement, [UInt8])?
     /// Where escape sequences go (standard output) and one cell's size in pixels (the terminal's).
     private let write: ([UInt8]) -> Void
     private let cellPixels: () -> (width: Int, height: Int)
+    /// Has the bytes for a request drawn (the client: on the picture thread, which posts
+    /// `.picturePixelsReady`; by default at once, on this thread).
+    private let prepare: (PixelBytesRequest, DecodedPictureRef) -> Void
 
     init(kind: ChafaGraphics.Kind, cellPixels: @escaping () -> (width: Int, height: Int) = PixelPictures.terminalCellPixels,
-         write: @escaping ([UInt8]) -> Void = PixelPictures.writeToStandardOutput) {
+         write: @escaping ([UInt8]) -> Void = PixelPictures.writeToStandardOutput,
+         prepare: @escaping (PixelBytesRequest, DecodedPictureRef) -> Void = { PixelBytes.prepare($0, picture: $1.picture) }) {
         self.kind = kind
         self.cellPixels = cellPixels
         self.write = write
+        self.prepare = prepare
     }
 
     /// Brings the terminal to what `frame` asks for; `painter` has just painted `frame`.
@@ -43,11 +47,12 @@ struct PixelPictures {
             shown = nil
         }
         guard let wanted, let picture = pictures.picture(wanted.etag) else { return }
-        if bytes?.0 != wanted {
-            let cell = cellPixels()
-            bytes = (wanted, ChafaGraphics.render(picture.picture, columns: wanted.columns, rows: wanted.rows, cell: cell, kind: kind))
-        }
-        guard let image = bytes?.1, !image.isEmpty else { return }
+        let cell = cellPixels()
+        let request = PixelBytesRequest(etag: wanted.etag, columns: wanted.columns, rows: wanted.rows,
+                                        cellWidth: cell.width, cellHeight: cell.height, kind: kind)
+        // Not drawn yet: ask, and show it when a later call finds it (the cells show until then).
+        if PixelBytes.kept(request) == nil { prepare(request, picture) }
+        guard let image = PixelBytes.kept(request), !image.isEmpty else { return }
         // Save the cursor, go to the picture's first cell, draw, come back: curses' idea of the cursor stays true.
         write(Array("\u{1B}7\u{1B}[\(wanted.row + 1);\(wanted.column + 1)H".utf8) + image + Array("\u{1B}8".utf8))
         shown = wanted

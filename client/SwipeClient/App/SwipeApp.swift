@@ -72,9 +72,11 @@ public enum SwipeApp {
         var painter = terminal.makePainter()
         let fetcher = options.pictures == .off ? nil : PictureFetcher(server: link.url, inbox: inbox, environment: environment)
         defer { fetcher?.stop() }
+        // Kitty and sixel bytes are drawn on the picture thread too (a sixel takes 10–16 ms).
+        let drawPixels: (PixelBytesRequest, DecodedPictureRef) -> Void = { fetcher?.drawPixels($0, picture: $1) }
         var pixels: PixelPictures? = switch options.pictures {
-        case .kitty: PixelPictures(kind: .kitty)
-        case .sixel: PixelPictures(kind: .sixel)
+        case .kitty: PixelPictures(kind: .kitty, prepare: drawPixels)
+        case .sixel: PixelPictures(kind: .sixel, prepare: drawPixels)
         case .auto, .symbols, .off: nil
         }
         defer { pixels?.clear() }

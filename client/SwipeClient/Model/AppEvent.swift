@@ -50,6 +50,9 @@ public enum AppEvent: Hashable, Sendable {
     /// A picture's cells were drawn off the main thread at a size a frame asked for: the next
     /// frame shows them (nothing in the model changes).
     case pictureCellsReady(PictureCellsRequest)
+    /// A resting picture's kitty or sixel bytes were drawn off the main thread: the next turn of
+    /// the loop writes them (nothing in the model changes).
+    case picturePixelsReady(PixelBytesRequest)
 }
 
 /// What `update` asks the shells to do.

@@ -46,7 +46,7 @@ public func update(_ model: inout AppModel, _ event: AppEvent) -> [AppEffect] {
     case let .pictureFailed(etag):
         model.pictures.states[etag] = .failed
         return []
-    case .pictureCellsReady:
+    case .pictureCellsReady, .picturePixelsReady:
         return []
     }
 }
