@@ -27,7 +27,7 @@ struct ScreenOptions: ParsableArguments {
     @Option(help: "Who orders right-to-left text: client (shaped and reordered here) or terminal (it runs bidi itself).")
     var bidi: BidiMode = .client
 
-    @Option(help: "Card pictures: auto (by TERM and TERM_PROGRAM; symbols inside tmux), kitty, sixel, symbols (coloured cells) or off (the glyph).")
+    @Option(help: "Card pictures: auto (by TERM and TERM_PROGRAM, else the terminal's answer to a graphics query; symbols inside tmux), kitty, sixel, symbols (coloured cells) or off (the glyph).")
     var pictures: PictureMode = .auto
 }
 

@@ -30,6 +30,10 @@ REPO = os.environ.get('SWIPE_REPO', os.path.dirname(os.path.dirname(HERE)))
 SHOTS = os.environ.get('SWIPE_SHOTS', os.path.join(REPO, '.build', 'graphics-check'))
 BIN = os.environ.get('SWIPE_BIN', os.path.join(REPO, '.build', 'debug', 'swipe'))
 SWIFT_LIB = os.environ.get('SWIFT_LIB', '/opt/swift/usr/lib/swift/linux')
+# SWIPE_CHECK_AUTO=1: `--pictures auto` with TERM=xterm-256color, so only the client's query of the
+# terminal (kitty's graphics query, the device attributes) can pick kitty or sixel. COLORTERM is
+# unset: the stale-pixel detector takes cell-drawn pictures to be in palette colours.
+AUTO = os.environ.get('SWIPE_CHECK_AUTO') == '1'
 MATCH_DIST, FIDELITY_DIST, DISTINCT_DIST, SAME_DIST = 40, 8, 12, 6
 
 results = []          # (terminal, step, check, ok, text)
@@ -95,7 +99,15 @@ def dist(a, b):
 
 # ---------------------------------------------------------------- the recorded bytes
 
-IMG_RE = re.compile(rb'\x1b7\x1b\[(\d+);(\d+)H(\x1bP[0-9;]*q.*?\x1b\\|\x1b_Ga=T[^\x1b]*\x1b\\(?:\x1b_G[^\x1b]*\x1b\\)*?\x1b_Gm=0[^\x1b]*\x1b\\)\x1b8', re.S)
+# A picture at the cursor: a sixel, a kitty transmission (chafa's chunks, with the client's id), or a
+# kitty placement of a picture sent before (a=p,i=ID); kitty frees (a=d,d=I) may come first.
+IMG_RE = re.compile(rb'\x1b7\x1b\[(\d+);(\d+)H(?:\x1b_Ga=d[^\x1b]*\x1b\\)*(\x1bP[0-9;]*q.*?\x1b\\|\x1b_Ga=T[^\x1b]*\x1b\\(?:\x1b_G[^\x1b]*\x1b\\)*?\x1b_Gm=0[^\x1b]*\x1b\\|\x1b_Ga=p,[^\x1b]*\x1b\\)\x1b8', re.S)
+
+
+def kitty_keys(seq):
+    """The keys of a kitty command's first control block (up to its payload or its end)."""
+    head = seq[3:].split(b';', 1)[0].split(b'\x1b', 1)[0]
+    return dict(kv.split(b'=', 1) for kv in head.split(b',') if b'=' in kv)
 
 
 class SentImage:
@@ -148,14 +160,34 @@ class SentImage:
         return (self.row, self.col, self.width, self.height, self.image.tobytes()[:4096])
 
 
-def parse_images(data, kind, cell, start=0):
+def parse_images(data, kind, cell, start=0, transmitted=None):
+    """Pictures shown from byte `start` on; `transmitted` (kept by the caller) maps kitty ids to the
+    transmissions a later placement shows again."""
+    transmitted = {} if transmitted is None else transmitted
     out = []
     for m in IMG_RE.finditer(data, start):
         seq = m.group(3)
         k = 'sixel' if seq.startswith(b'\x1bP') else 'kitty'
         if k != kind:
             continue
-        out.append(SentImage(m.start(), int(m.group(1)), int(m.group(2)), seq, k, cell))
+        if seq.startswith(b'\x1b_Ga=p,'):
+            original = transmitted.get(kitty_keys(seq).get(b'i'))
+            if original is None:
+                continue   # a placement of a picture never sent: the screenshots will show it
+            im = SentImage(m.start(), int(m.group(1)), int(m.group(2)), original, k, cell)
+            im.bytes, im.placed = len(seq), True
+            keys = kitty_keys(seq)
+            if (int(keys.get(b'c', 0)), int(keys.get(b'r', 0))) != (im.columns, im.rows):
+                im.problems.append('placed over %sx%s cells, sent for %dx%d' % (keys.get(b'c'), keys.get(b'r'), im.columns, im.rows))
+        else:
+            im = SentImage(m.start(), int(m.group(1)), int(m.group(2)), seq, k, cell)
+            if k == 'kitty':
+                keys = kitty_keys(seq)
+                if b'i' in keys:
+                    transmitted[keys[b'i']] = seq
+                if keys.get(b'q') != b'2':
+                    im.problems.append('kitty is asked to answer (no q=2): its answers would arrive as input')
+        out.append(im)
     return out
 
 
@@ -251,6 +283,7 @@ class Session:
         self.palette = xterm256(XTERM16 + [(229, 229, 229)]) if term == 'xterm' else xterm256(KITTY16 + [(221, 221, 221)])
         self.shown = None      # the image the app should be showing now (SentImage)
         self.seen = []         # every image sent so far
+        self.transmitted = {}  # kitty: id -> the transmission a placement shows again
 
     # -- starting
     def launch(self):
@@ -258,9 +291,11 @@ class Session:
         with open(helper, 'w') as f:
             f.write('#!/bin/bash\necho $$ > "$3"\nexport LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME="$4" XDG_CACHE_HOME="$4/cache"\n'
                     'export LD_LIBRARY_PATH=%s${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\n'
-                    'exec script -q -f -e "$2" -c "%s demo --pictures $1"\n' % (SWIFT_LIB, BIN))
+                    '%s'
+                    'exec script -q -f -e "$2" -c "%s demo --pictures $1"\n'
+                    % (SWIFT_LIB, 'export TERM=xterm-256color; unset COLORTERM\n' if AUTO else '', BIN))
         os.chmod(helper, 0o755)
-        args = [helper, self.kind, self.ts, self.pidfile, self.home]
+        args = [helper, 'auto' if AUTO else self.kind, self.ts, self.pidfile, self.home]
         if self.term == 'xterm':
             cmd = ['xterm', '-name', 'gcxterm', '-ti', 'vt340', '-geometry', '100x32+0+0', '-bg', 'black', '-fg', 'grey90',
                    '-xrm', 'XTerm*decGraphicsID: vt340', '-xrm', 'XTerm*numColorRegisters: 256',
@@ -342,14 +377,15 @@ class Session:
         """Reads the bytes: which image should be on screen now (None: none)."""
         data = self.data()
         g = self.geometry()
-        images = parse_images(data, self.kind, (g[2], g[3]), self.seen[-1].offset + 1 if self.seen else 0)
+        images = parse_images(data, self.kind, (g[2], g[3]), self.seen[-1].offset + 1 if self.seen else 0, self.transmitted)
         for im in images:
             for p in im.problems:
                 record(self.term, 'bytes', 'escape', False, 'image at byte %d: %s' % (im.offset, p))
         self.seen += images
         last = self.seen[-1] if self.seen else None
         if self.kind == 'kitty':
-            last_delete = data.rfind(b'\x1b_Ga=d')
+            # Deleting every placement (a=d) or every picture (d=A); freeing one old id (d=I) is not.
+            last_delete = max(data.rfind(b'\x1b_Ga=d\x1b'), data.rfind(b'\x1b_Ga=d,d=A'))
             if last is None or last_delete > last.offset:
                 return None, g
         return last, g
@@ -605,8 +641,9 @@ class Session:
         data = self.data()
         total = sum(im.bytes for im in self.seen)
         record(self.term, 'bytes', 'summary', all(not im.problems for im in self.seen),
-               '%d images sent (%d distinct), %d of %d output bytes are image data; %d kitty deletes'
-               % (len(self.seen), len({im.key() for im in self.seen}), total, len(data), data.count(b'\x1b_Ga=d')))
+               '%d images shown (%d distinct, %d of them placed again by id), %d of %d output bytes are image data; %d kitty deletes'
+               % (len(self.seen), len({im.key() for im in self.seen}), sum(1 for im in self.seen if getattr(im, 'placed', False)),
+                  total, len(data), data.count(b'\x1b_Ga=d')))
 
 
 def main():

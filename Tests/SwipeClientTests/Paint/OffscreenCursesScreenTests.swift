@@ -118,8 +118,14 @@ import Testing
         screen.withPainter { $0.invalidate() }   // a resize or Ctrl-Z: the screen was cleared
         paintAndShow(frame)
         let again = written.sequences.dropFirst()
-        #expect(again.filter { $0.contains(image) && $0 != ChafaGraphics.kittyDeleteString }.count == 1, "drawn again after the clear: \(again.map(\.debugDescription))")
-        #expect(again.contains(ChafaGraphics.kittyDeleteString) == (kind == .kitty), "kitty's old placement deleted first")
+        #expect(again.filter { $0.contains(image) && !$0.contains("_Ga=d") }.count == 1, "drawn again after the clear: \(again.map(\.debugDescription))")
+        let freeAll = String(decoding: ChafaGraphics.kittyFreeAll, as: UTF8.self)
+        // Kitty frees pictures without placements on a clear: all are freed and this one sent again.
+        #expect(again.contains(freeAll) == (kind == .kitty), "kitty's pictures freed first: \(again.map(\.debugDescription))")
+        if kind == .kitty {
+            #expect(written.sequences[0].contains("\u{1B}_Ga=T,i=1,q=2,"), "sent with an id, no answers asked for")
+            #expect(again.last?.contains("\u{1B}_Ga=T,i=2,q=2,") == true, "sent again after the clear")
+        }
         // A frame without a placement (help over the card) takes it away: kitty deletes, sixel is
         // covered by sending its rows' cells again (nothing is written outside curses).
         let before = written.sequences.count
@@ -127,6 +133,16 @@ import Testing
         covered.pixelPicture = nil
         paintAndShow(covered)
         #expect(Array(written.sequences.dropFirst(before)) == (kind == .kitty ? [ChafaGraphics.kittyDeleteString] : []))
+        // Back (the help closed): kitty places the picture it kept by its id, in a few bytes.
+        let shownBefore = written.sequences.count
+        paintAndShow(frame)
+        let back = try #require(written.sequences.last)
+        #expect(written.sequences.count == shownBefore + 1)
+        if kind == .kitty {
+            #expect(back.contains("\u{1B}_Ga=p,i=2,c=\(placement.columns),r=") && back.utf8.count < 64, "\(back.debugDescription)")
+        } else {
+            #expect(back.contains("\u{1B}P"))
+        }
     }
 
     /// The client draws kitty and sixel bytes on the picture thread: until they are drawn nothing is

@@ -38,6 +38,20 @@ import Testing
         #expect(ChafaGraphics.render(Self.picture, columns: 30, rows: 10, cell: (10, 20), kind: .sixel) == bytes)
     }
 
+    /// Kitty by id: chafa's bytes get an id and `q=2` (kitty answers nothing, so no answer arrives
+    /// as input), the same picture is placed again over the same cells by id, freed by id.
+    @Test func kittyPicturesAreSentOnceAndPlacedByID() throws {
+        let bytes = ChafaGraphics.render(Self.picture, columns: 30, rows: 10, cell: (10, 20), kind: .kitty)
+        let sent = String(decoding: ChafaGraphics.kittyWithID(bytes, id: 42), as: UTF8.self)
+        #expect(sent.hasPrefix("\u{1B}_Ga=T,i=42,q=2,f=32,s=300,v=200,c=30,r=10"), "\(sent.prefix(60).debugDescription)")
+        #expect(sent.utf8.count == bytes.count + "i=42,q=2,".utf8.count, "only the id and quiet keys added")
+        let place = try #require(ChafaGraphics.kittyPlace(id: 42, from: bytes))
+        #expect(String(decoding: place, as: UTF8.self) == "\u{1B}_Ga=p,i=42,c=30,r=10,q=2\u{1B}\\")
+        #expect(String(decoding: ChafaGraphics.kittyFree(id: 42), as: UTF8.self) == "\u{1B}_Ga=d,d=I,i=42,q=2\u{1B}\\")
+        let sixel = ChafaGraphics.render(Self.picture, columns: 30, rows: 10, cell: (10, 20), kind: .sixel)
+        #expect(ChafaGraphics.kittyWithID(sixel, id: 1) == sixel && ChafaGraphics.kittyPlace(id: 1, from: sixel) == nil)
+    }
+
     @Test func nothingFitsNothingIsSent() {
         #expect(ChafaGraphics.render(Self.picture, columns: 0, rows: 10, cell: (10, 20), kind: .kitty).isEmpty)
         #expect(ChafaGraphics.render(DecodedPicture(width: 2, height: 2, rgba: [1]), columns: 5, rows: 5, cell: (10, 20), kind: .sixel).isEmpty)

@@ -14,6 +14,12 @@ struct PixelPictures {
     private var shown: PixelPlacement?
     /// The painter's full redraws when the picture was drawn: one more means it was painted over.
     private var shownAtRedraw = 0
+    /// Kitty: the pictures sent, by id (placed again by id), oldest first; at most ``maxKittyPictures``.
+    private var kittyIDs: [PixelBytesRequest: UInt32] = [:]
+    private var kittyOrder: [PixelBytesRequest] = []
+    private var nextKittyID: UInt32 = 1
+    /// How many pictures kitty keeps for this client (each up to 1.3 MB at 200×60).
+    static let maxKittyPictures = 8
     /// Where escape sequences go (standard output) and one cell's size in pixels (the terminal's).
     private let write: ([UInt8]) -> Void
     private let cellPixels: () -> (width: Int, height: Int)
@@ -53,23 +59,41 @@ struct PixelPictures {
         // Not drawn yet: ask, and show it when a later call finds it (the cells show until then).
         if PixelBytes.kept(request) == nil { prepare(request, picture) }
         guard let image = PixelBytes.kept(request), !image.isEmpty else { return }
+        let sequence = kind == .kitty ? kittySequence(for: request, image: image) : image
         // Save the cursor, go to the picture's first cell, draw, come back: curses' idea of the cursor stays true.
-        write(Array("\u{1B}7\u{1B}[\(wanted.row + 1);\(wanted.column + 1)H".utf8) + image + Array("\u{1B}8".utf8))
+        write(Array("\u{1B}7\u{1B}[\(wanted.row + 1);\(wanted.column + 1)H".utf8) + sequence + Array("\u{1B}8".utf8))
         shown = wanted
         shownAtRedraw = painter.fullRedraws
     }
 
     /// Counts the picture as gone (it was painted over): the next ``show(_:pictures:painter:)`` draws
-    /// it again even at the same place; a kitty picture is deleted first, so none is left twice.
+    /// it again even at the same place. Kitty frees every picture without a placement when the
+    /// screen is cleared (seen in kitty 0.26: a picture placed again by id after a resize did not
+    /// show), so every picture sent is freed here and sent again when next shown.
     mutating func forget() {
-        if shown != nil, kind == .kitty { write(ChafaGraphics.kittyDeleteAll) }
-        shown = nil
+        clear()
     }
 
-    /// Takes the picture away (before curses ends).
+    /// Takes the picture away and, for kitty, frees every picture sent (also before curses ends).
     mutating func clear() {
-        if shown != nil, kind == .kitty { write(ChafaGraphics.kittyDeleteAll) }
+        if kind == .kitty, shown != nil || !kittyIDs.isEmpty { write(ChafaGraphics.kittyFreeAll) }
         shown = nil
+        kittyIDs = [:]
+        kittyOrder = []
+    }
+
+    /// Kitty: the picture placed again by its id when it was sent before, else sent with a new id
+    /// (the oldest freed past ``maxKittyPictures``).
+    private mutating func kittySequence(for request: PixelBytesRequest, image: [UInt8]) -> [UInt8] {
+        if let id = kittyIDs[request], let place = ChafaGraphics.kittyPlace(id: id, from: image) { return place }
+        let id = nextKittyID
+        nextKittyID += 1
+        var freed: [UInt8] = []
+        if kittyIDs.updateValue(id, forKey: request) == nil { kittyOrder.append(request) }
+        while kittyOrder.count > Self.maxKittyPictures {
+            if let old = kittyIDs.removeValue(forKey: kittyOrder.removeFirst()) { freed += ChafaGraphics.kittyFree(id: old) }
+        }
+        return freed + ChafaGraphics.kittyWithID(image, id: id)
     }
 
     /// One cell's size in pixels, from the terminal (10 × 20 when it does not say).

@@ -34,6 +34,12 @@ public enum SwipeApp {
         let colour = options.colour && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         // Before curses: how this terminal draws 👍🏽 decides how text is measured for the whole run.
         let splitsSkinTones = TerminalProbe.splitsSkinTones()
+        // `--pictures auto` outside tmux and terminals TERM names: ask which graphics it draws.
+        let environment = ProcessInfo.processInfo.environment
+        var options = options
+        if options.pictures.wantsGraphicsProbe(environment: environment) {
+            options.pictures = options.pictures.resolved(environment: environment, graphics: TerminalProbe.graphics())
+        }
         let terminal: TerminalSession
         do {
             terminal = try TerminalSession.start(colour: colour, wakeDescriptor: inbox.wakeDescriptor)

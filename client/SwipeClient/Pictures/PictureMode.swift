@@ -5,21 +5,38 @@
 /// ```swift
 /// PictureMode.auto.resolved(environment: ["TERM": "xterm-kitty"])            // .kitty
 /// PictureMode.auto.resolved(environment: ["TERM": "screen", "TMUX": "/tmp/t"])   // .symbols
+/// PictureMode.auto.resolved(environment: ["TERM": "xterm"], graphics: .sixel)   // .sixel
 /// ```
 public enum PictureMode: String, Hashable, Sendable, CaseIterable {
     case auto, kitty, sixel, symbols, off
 
+    /// Whether `auto` should ask the terminal (``TerminalProbe/graphics(timeoutMs:)``): not inside
+    /// tmux or screen, which pass no graphics on, and not when TERM already names the answer.
+    public func wantsGraphicsProbe(environment: [String: String]) -> Bool {
+        self == .auto && resolved(environment: environment, graphics: nil) == .symbols && !Self.insideMultiplexer(environment)
+    }
+
     /// The mode to use: a named one as it is; `auto` picks kitty graphics for kitty, WezTerm and
     /// Ghostty, sixel for foot, mlterm and terminals whose TERM says sixel, symbols inside tmux
-    /// or screen (which pass no graphics on) and everywhere else.
-    public func resolved(environment: [String: String]) -> PictureMode {
+    /// or screen (which pass no graphics on); anywhere else what the terminal answered
+    /// (`graphics`), and symbols when it said neither or was not asked.
+    public func resolved(environment: [String: String], graphics: TerminalGraphics? = nil) -> PictureMode {
         guard self == .auto else { return self }
         let term = environment["TERM"]?.lowercased() ?? ""
         let program = environment["TERM_PROGRAM"]?.lowercased() ?? ""
-        if environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen") { return .symbols }
+        if Self.insideMultiplexer(environment) { return .symbols }
         if term.contains("kitty") || program == "wezterm" || program == "ghostty" || term.contains("ghostty") { return .kitty }
         if term.hasPrefix("foot") || term.hasPrefix("mlterm") || term.contains("sixel") { return .sixel }
-        return .symbols
+        switch graphics {
+        case .kitty?: return .kitty
+        case .sixel?: return .sixel
+        case .neither?, nil: return .symbols
+        }
+    }
+
+    private static func insideMultiplexer(_ environment: [String: String]) -> Bool {
+        let term = environment["TERM"]?.lowercased() ?? ""
+        return environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen")
     }
 }
 
