@@ -1,6 +1,7 @@
 /* Terminal hygiene for SwipeClient's TerminalSession, compiled once so that the state below exists
-   once per process. Stop signals (INT, TERM, HUP) and the
-   suspend key (TSTP) only set a flag and write one byte to the wake descriptor, so the main loop's
+   once per process. Stop signals (INT, TERM, HUP), the
+   suspend key (TSTP) and a resize (WINCH, after curses' handler) only set a flag and write one byte
+   to the wake descriptor, so the main loop's
    poll() returns at once whichever thread the kernel chose; the loop restores the terminal. Crash
    signals (SEGV, BUS, ILL, FPE, ABRT, TRAP: Swift traps) restore the terminal here, then re-raise. */
 #include "CTerminalSignals.h"
@@ -57,15 +58,46 @@ void swipe_install_signal_handlers(void) {
     const int crashes[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
     for (unsigned i = 0; i < sizeof crashes / sizeof crashes[0]; i++) swipe_set_handler(crashes[i], swipe_on_crash_signal, SA_RESETHAND);
     signal(SIGPIPE, SIG_IGN);
-    /* A parent may hand us a blocked mask (seen with tmux): make sure the stop signals arrive. */
+    /* A parent may hand us a blocked mask (seen with tmux started from `swift test`): make sure the
+       stop signals and resizes arrive (with SIGWINCH blocked, a resized window was never redrawn). */
     sigset_t wanted;
     sigemptyset(&wanted);
+    sigaddset(&wanted, SIGWINCH);
     sigaddset(&wanted, SIGINT);
     sigaddset(&wanted, SIGTERM);
     sigaddset(&wanted, SIGHUP);
     sigaddset(&wanted, SIGTSTP);
     sigaddset(&wanted, SIGCONT);
     sigprocmask(SIG_UNBLOCK, &wanted, NULL);
+}
+
+/* SIGWINCH: curses' own handler (it notes the new size for the next read, KEY_RESIZE), then a byte
+   to the wake descriptor. The kernel may hand the signal to any thread (lws's, the picture threads),
+   and then the main loop's poll() never saw it: an idle client redrew only at the next key. */
+static struct sigaction swipe_curses_resize_action;
+
+static void swipe_on_resize_signal(int sig, siginfo_t *info, void *context) {
+    if (swipe_curses_resize_action.sa_flags & SA_SIGINFO) {
+        if (swipe_curses_resize_action.sa_sigaction != NULL) swipe_curses_resize_action.sa_sigaction(sig, info, context);
+    } else if (swipe_curses_resize_action.sa_handler != SIG_DFL && swipe_curses_resize_action.sa_handler != SIG_IGN
+               && swipe_curses_resize_action.sa_handler != NULL) {
+        swipe_curses_resize_action.sa_handler(sig);
+    }
+    swipe_wake_main_loop();
+}
+
+/// Puts a wake-up after curses' SIGWINCH handler. Call after initscr() (which installs curses' handler).
+void swipe_chain_resize_signal(void) {
+    struct sigaction current;
+    if (sigaction(SIGWINCH, NULL, &current) != 0) return;
+    if ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == swipe_on_resize_signal) return;   /* already chained */
+    swipe_curses_resize_action = current;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = swipe_on_resize_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigaction(SIGWINCH, &action, NULL);
 }
 
 /// Where the handlers write a byte when a stop or suspend signal arrives (-1: nowhere).

@@ -8,6 +8,8 @@
 void swipe_install_signal_handlers(void);
 /// Where the handlers write a byte when a stop or suspend signal arrives (-1: nowhere).
 void swipe_set_signal_wake_fd(int fd);
+/// Puts a wake-up after curses' SIGWINCH handler (call after initscr).
+void swipe_chain_resize_signal(void);
 /// The stop signal received since the last call (0 when none).
 int swipe_take_stop_signal(void);
 /// Whether the suspend key (SIGTSTP) was pressed since the last call.

@@ -35,6 +35,19 @@ import Testing
         return (palette, rgb)
     }
 
+    /// Picture blocks that are not inside the front card: between the first two `│` of their line.
+    static func blocksOutsideTheCard(_ screen: String) -> Int {
+        var outside = 0
+        for line in screen.split(separator: "\n") {
+            let characters = Array(line)
+            let borders = characters.indices.filter { characters[$0] == "│" }
+            for index in characters.indices where blocks.contains(characters[index]) {
+                if borders.count < 2 || index < borders[0] || index > borders[1] { outside += 1 }
+            }
+        }
+        return outside
+    }
+
     /// Whether a 24-bit colour is one of the 256-colour palette's (the cube or the grey ramp).
     static func isPaletteColour(_ rgb: Int) -> Bool {
         let parts = [rgb >> 16 & 0xFF, rgb >> 8 & 0xFF, rgb & 0xFF]
@@ -82,6 +95,37 @@ import Testing
             #expect(!inside.contains(where: { Self.blocks.contains($0) }), "picture under the help box: \(row)")
         }
         try ann.keys("x")
+        #expect(try clientPoll(seconds: 10) { try Self.blocksOutsideTheCard(ann.screen()) == 0 ? true : nil } == true)
+
+        // A drag: while the card moves it shows its glyph (no picture blocks anywhere); let go
+        // where it started, it rests again with its picture and nothing of it elsewhere.
+        var reports = ["\u{1B}[<0;29;11M"]
+        for column in stride(from: 33, through: 45, by: 4) { reports.append("\u{1B}[<32;\(column);11M") }
+        try ann.raw(reports)
+        let moving = try ann.screen()
+        #expect(!moving.contains(where: { Self.blocks.contains($0) }), "picture blocks while the card moves:\n\(moving)")
+        try ann.raw(["\u{1B}[<32;29;11M", "\u{1B}[<0;29;11m"])
+        let back = try #require(try clientPoll(seconds: 10) { () -> String? in
+            let s = try ann.screen()
+            return s.contains(where: { Self.blocks.contains($0) }) ? s : nil
+        }, "the picture did not come back after the drag:\n\((try? ann.screen()) ?? "")")
+        #expect(Self.blocksOutsideTheCard(back) == 0, "picture left outside the card after the drag:\n\(back)")
+        #expect(!back.contains("You voted"), "a drag let go where it started is no vote")
+
+        // A resize: the picture is drawn again for the new card, inside it, nothing left behind.
+        for (columns, rows) in [(100, 32), (80, 24)] {
+            try clientRun(tmux, ann.tmuxArguments(["resize-window", "-t", ann.name, "-x", "\(columns)", "-y", "\(rows)"]), capture: false)
+            let resized = try #require(try clientPoll(seconds: 10) { () -> String? in
+                let s = try ann.screen()
+                let lines = s.split(separator: "\n", omittingEmptySubsequences: false)
+                // Redrawn for the new size: the header reaches the right edge again (capture-pane
+                // drops its trailing blank).
+                let header = lines.first.map { abs($0.count - columns) <= 2 && $0.hasSuffix("online") } ?? false
+                return lines.count >= rows && header && s.contains(where: { Self.blocks.contains($0) }) ? s : nil
+            }, "no picture at \(columns)×\(rows) (pane \((try? ann.pane("#{pane_width}x#{pane_height}")) ?? "?")):\n\((try? ann.screen()) ?? "")")
+            #expect(Self.blocksOutsideTheCard(resized) == 0, "picture outside the card at \(columns)×\(rows):\n\(resized)")
+        }
+
         // A like flies the card off; the next card (Amélie) rests with its own picture.
         try ann.keys("l")
         let next = try #require(try clientPoll(seconds: 10) { () -> String? in

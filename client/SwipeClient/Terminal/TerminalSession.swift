@@ -1,8 +1,8 @@
 // Shell: the curses terminal. Runs on the MAIN thread only. Owns initscr (or newterm with a
-// direct-colour entry)/endwin, the mouse mode
-// (xterm 1003 all-motion), signal handlers (stop and suspend signals set a flag taken here and
-// write a byte to the main loop's wake pipe; crash signals restore the terminal in the C handler),
-// suspending on Ctrl-Z and reading input. Touches stdscr, stdout and this process's signal state.
+// direct-colour entry) and endwin, the mouse mode (xterm 1003 all-motion), signal handlers (stop and
+// suspend signals set a flag taken here and write a byte to the main loop's wake pipe, as a resize
+// does after curses' own handler; crash signals restore the terminal in the C handler), suspending
+// on Ctrl-Z and reading input. Touches stdscr, stdout and this process's signal state.
 import CNCursesW
 import CTerminalSignals
 import Foundation
@@ -44,6 +44,7 @@ final class TerminalSession {
         let direct = colour ? DirectColourTerminal.name(environment: ProcessInfo.processInfo.environment) : nil
         let started: UnsafeMutablePointer<WINDOW>? = if let direct { swipe_start_screen(direct) } else { initscr() }
         guard let window = started else { throw TerminalError.cannotStart }
+        swipe_chain_resize_signal()   // a resize wakes the main loop, whichever thread took the signal
         cbreak()
         noecho()
         nonl()
