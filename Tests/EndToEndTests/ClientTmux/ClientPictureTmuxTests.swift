@@ -126,6 +126,13 @@ import Testing
             #expect(Self.blocksOutsideTheCard(resized) == 0, "picture outside the card at \(columns)×\(rows):\n\(resized)")
         }
 
+        // A terminal's late answers to the client's queries (device attributes, kitty's graphics
+        // answer, a cursor report) are not keys: no help (`?`) opens, the card does not move.
+        try ann.raw(["\u{1B}[?62;4c", "\u{1B}_Gi=31;OK\u{1B}\\", "\u{1B}[12;5R"])
+        Thread.sleep(forTimeInterval: 0.5)
+        let unmoved = try ann.screen()
+        #expect(!unmoved.contains("any key closes") && unmoved.contains("Card 1 of"), "answers read as keys:\n\(unmoved)")
+
         // A like flies the card off; the next card (Amélie) rests with its own picture.
         try ann.keys("l")
         let next = try #require(try clientPoll(seconds: 10) { () -> String? in

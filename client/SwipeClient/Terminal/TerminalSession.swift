@@ -106,6 +106,13 @@ final class TerminalSession {
     /// Waits up to `timeoutMs` for input, then reads everything already queued.
     func readEvents(timeoutMs: Int32) -> [AppEvent] {
         var events: [AppEvent] = []
+        // Typed characters, held until the read ends so that a terminal's late answer to a query
+        // (InputDecoder.droppingTerminalAnswers) is dropped whole rather than read as keys.
+        var typed: [Unicode.Scalar] = []
+        func takeTyped() {
+            for scalar in InputDecoder.droppingTerminalAnswers(typed) { events += decoder.character(scalar) }
+            typed.removeAll()
+        }
         wtimeout(window, timeoutMs)
         var first = true
         while true {
@@ -115,12 +122,14 @@ final class TerminalSession {
             let status = wget_wch(window, &wch)
             if status == ERR { break }
             if status == KEY_CODE_YES {
+                takeTyped()
                 events += functionKey(Int32(wch))
             } else if let scalar = Unicode.Scalar(UInt32(wch)) {
-                events += decoder.character(scalar)
+                typed.append(scalar)
             }
-            if events.count > 256 { break }
+            if events.count + typed.count > 256 { break }
         }
+        takeTyped()
         return events
     }
 
