@@ -71,12 +71,12 @@ wait_for() {   # wait_for SESSION TEXT: polls the screen for TEXT (15 s)
     echo "--- $1's screen, without \"$2\":" >&2; screen "$1" >&2; return 1
 }
 tmux -L "$tag-ann" new-session -d -s "$tag-ann" -x 100 -y 30 \
-    "env TERM=xterm-256color /usr/bin/swipe create ws://127.0.0.1:$port --deck $work/lunch.txt --rule unanimous --name Ann"
+    "env TERM=xterm-256color XDG_CACHE_HOME=$work/cache XDG_STATE_HOME=$work/state /usr/bin/swipe create ws://127.0.0.1:$port --deck $work/lunch.txt --rule unanimous --name Ann"
 check "Ann's lobby shows" wait_for "$tag-ann" "press s to start"
 code="$(screen "$tag-ann" | grep -oE '[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{2}' | head -n 1)"
 check "the lobby shows a room code ($code)" test -n "$code"
 tmux -L "$tag-bo" new-session -d -s "$tag-bo" -x 100 -y 30 \
-    "env TERM=xterm-256color /usr/bin/swipe join ws://127.0.0.1:$port/$code --name Bo"
+    "env TERM=xterm-256color XDG_CACHE_HOME=$work/cache XDG_STATE_HOME=$work/state /usr/bin/swipe join ws://127.0.0.1:$port/$code --name Bo"
 check "Bo joins Ann's room" wait_for "$tag-ann" "Bo"
 tmux -L "$tag-ann" send-keys -t "$tag-ann" s
 check "Bo sees the first card" wait_for "$tag-bo" "noodle soup"

@@ -57,14 +57,12 @@ final class PictureFetcher: @unchecked Sendable {
         drawer.start()
     }
 
-    /// The disk cache folder, created 0700 (nil when there is no home to put it in).
+    /// The disk cache folder (nil when there is no home to put it in); made 0700 when the first
+    /// picture is kept, so a room without pictures leaves nothing behind.
     static func cacheFolder(environment: [String: String]) -> String? {
         let root = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? environment["HOME"].map { $0 + "/.cache" }
-        guard let root else { return nil }
-        let folder = root + "/swipedeck/pictures"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        return folder
+        return root.map { $0 + "/swipedeck/pictures" }
     }
 
     /// Asks for a card's picture (main thread); the answer comes through the inbox.
@@ -158,6 +156,7 @@ final class PictureFetcher: @unchecked Sendable {
         guard let url = URL(string: base + path), let (status, body) = try? HTTPGet.fetch(url, timeout: 10), status == 200 else { return nil }
         guard let picture = try? PictureReader.decode(Array(body), limits: Self.limits) else { return nil }
         if let file, let folder {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try? body.write(to: URL(fileURLWithPath: file), options: .atomic)
             Self.trim(folder)
         }
