@@ -65,11 +65,6 @@ static inline WINDOW *swipe_start_screen(const char *term) {
 static inline int swipe_colors(void) { return COLORS; }
 static inline int swipe_color_pairs(void) { return COLOR_PAIRS; }
 
-/// Whether the terminal takes colours as 24-bit RGB values (terminfo's `RGB` flag with
-/// colors#0x1000000, as xterm-direct and tmux-direct have): colour numbers are then 0xRRGGBB,
-/// except 0–7, which stay the terminal's own eight.
-static inline int swipe_has_direct_colour(void) { return COLORS >= 0x1000000; }
-
 /// The colour pair of the cell at (y, x) and its two colours (-1 for the default); ERR if none.
 static inline int swipe_cell_colours(WINDOW *win, int y, int x, int *pair, int *fg, int *bg) {
     cchar_t cell;
@@ -86,31 +81,26 @@ static inline int swipe_cell_colours(WINDOW *win, int y, int x, int *pair, int *
    once per process, which a header's static variables cannot promise (a release build inlined the
    main loop into the `swipe` module, which then read its own copy and never saw Ctrl-C). */
 
-/// Whether terminfo knows `term` and it can address the cursor (initscr would exit the process
-/// on an unknown terminal, and a "dumb" one cannot draw a screen). Reads the terminfo database.
+/// What terminfo says of `term`, read without touching the current terminal (initscr would exit
+/// the process on an unknown terminal). 0 when terminfo has no entry for it.
 #include <term.h>
 #include <unistd.h>
-static inline int swipe_terminal_can_address(const char *term) {
+enum {
+    SWIPE_TERMINFO_KNOWN = 1,
+    SWIPE_TERMINFO_ADDRESSES_CURSOR = 2,   /* has `cup` (a "dumb" terminal cannot draw a screen) */
+    SWIPE_TERMINFO_DIRECT_COLOUR = 4,      /* colors#0x1000000 and RGB: colours are 0xRRGGBB */
+};
+static inline int swipe_terminfo_flags(const char *term) {
     int error = 0;
     TERMINAL *saved = cur_term;
     if (setupterm(term, STDOUT_FILENO, &error) != OK) return 0;
+    int flags = SWIPE_TERMINFO_KNOWN;
     char *cup = tigetstr("cup");
-    int ok = cup != NULL && cup != (char *)-1;
+    if (cup != NULL && cup != (char *)-1) flags |= SWIPE_TERMINFO_ADDRESSES_CURSOR;
+    if (tigetnum("colors") >= 0x1000000 && tigetflag("RGB") > 0) flags |= SWIPE_TERMINFO_DIRECT_COLOUR;
     TERMINAL *probe = set_curterm(saved);
     if (probe != NULL && probe != saved) del_curterm(probe);
-    return ok;
-}
-
-/// Whether terminfo has an entry for `term` with direct colour (see swipe_has_direct_colour).
-/// Reads the terminfo database; the current terminal is left as it was.
-static inline int swipe_terminal_has_direct_colour(const char *term) {
-    int error = 0;
-    TERMINAL *saved = cur_term;
-    if (setupterm(term, STDOUT_FILENO, &error) != OK) return 0;
-    int ok = tigetnum("colors") >= 0x1000000 && tigetflag("RGB") > 0;
-    TERMINAL *probe = set_curterm(saved);
-    if (probe != NULL && probe != saved) del_curterm(probe);
-    return ok;
+    return flags;
 }
 
 /// After endwin(): a terminal without an alternate screen (linux, vt100) still shows the last

@@ -113,7 +113,7 @@ import Testing
         let wanted = try #require(first.pictureCellsWanted)
         #expect(wanted.etag == etag && wanted.colours == .truecolor && wanted.columns > 0 && wanted.rows > 0)
         #expect(first.plainText.contains("🏜"), "the glyph until the cells are drawn")
-        ChafaSymbols.prepare(wanted, picture: Self.picture)
+        update(&model, .pictureCellsReady(wanted, ChafaSymbols.render(Self.picture, columns: wanted.columns, rows: wanted.rows, colours: wanted.colours)))
         let next = view(model, size: size)
         #expect(next.pictureCellsWanted == nil)
         #expect(!next.plainText.contains("🏜") && next.plainText.contains("Dune"), "the picture instead of the glyph")

@@ -158,7 +158,7 @@ enum RenderBench {
         let screen = OffscreenCursesScreen(size: size, terminal: terminal)
         defer { screen?.close() }
         // Picture colours as the client picks them for this screen (24-bit only on direct colour).
-        var model = model(size: size, pictures: pictures, pictureColours: PictureColours(terminalColours: screen?.colourCount ?? 0x1000000))
+        var model = model(size: size, pictures: pictures, pictureColours: PictureColours(terminalColours: screen?.colourCount ?? 256))
         var changed = 0
         var previous: Frame?
         var digest = FrameChecksum()
@@ -191,8 +191,9 @@ enum RenderBench {
             // The client's picture thread: the cells this frame wanted, drawn between frames.
             if let wanted = frame.pictureCellsWanted, let decoded = model.pictures.picture(wanted.etag) {
                 let c0 = DispatchTime.now().uptimeNanoseconds
-                ChafaSymbols.prepare(wanted, picture: decoded.picture)
+                let cells = ChafaSymbols.render(decoded.picture, columns: wanted.columns, rows: wanted.rows, colours: wanted.colours)
                 cellsDraw = cellsDraw ?? Double(DispatchTime.now().uptimeNanoseconds - c0) / 1000
+                _ = update(&model, .pictureCellsReady(wanted, cells))
                 drewCells = true
             }
             _ = viewTimes.record(max(1, (t1 - t0) / 1000))

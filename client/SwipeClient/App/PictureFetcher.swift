@@ -1,7 +1,7 @@
 // Shell: fetches and decodes card pictures on one worker thread and draws their cells and kitty/sixel
 // bytes (chafa) on another, never on the main thread, so input, frames and the WebSocket never wait
 // for a picture. `request`, `draw` and `drawPixels` run on the main thread; the workers read and
-// write only the disk cache folder and the kept cells and bytes, and post results to the EventInbox.
+// write only the disk cache folder and the kept pixel bytes, and post results to the EventInbox.
 import Foundation
 import SwipeCore
 import SwipeHTTPClient
@@ -75,8 +75,8 @@ final class PictureFetcher: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Asks for a picture's cells at a frame's size (main thread); `.pictureCellsReady` says when
-    /// they are kept. Asking again while they are being drawn does nothing.
+    /// Asks for a picture's cells at a frame's size (main thread); `.pictureCellsReady` brings them.
+    /// Asking again while they are being drawn does nothing.
     func draw(_ request: PictureCellsRequest, picture: DecodedPictureRef) { ask(.cells(request), picture: picture) }
 
     /// Asks for a resting picture's kitty or sixel bytes (main thread); `.picturePixelsReady` says
@@ -133,8 +133,8 @@ final class PictureFetcher: @unchecked Sendable {
             condition.unlock()
             switch drawing {
             case let .cells(request):
-                ChafaSymbols.prepare(request, picture: picture.picture)
-                inbox.post(.pictureCellsReady(request))
+                let cells = ChafaSymbols.render(picture.picture, columns: request.columns, rows: request.rows, colours: request.colours)
+                inbox.post(.pictureCellsReady(request, cells))
             case let .pixels(request):
                 PixelBytes.prepare(request, picture: picture.picture)
                 inbox.post(.picturePixelsReady(request))

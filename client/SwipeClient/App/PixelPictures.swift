@@ -39,9 +39,12 @@ struct PixelPictures {
     /// Brings the terminal to what `frame` asks for; `painter` has just painted `frame`.
     mutating func show(_ frame: Frame, pictures: PictureShelf, painter: inout CursesPainter) {
         // A clear (resize, back from Ctrl-Z) or a full repaint took the picture with it (sixels are
-        // painted over; kitty drops placements on a screen erase): draw it again, same place or not.
-        if shown != nil, painter.fullRedraws != shownAtRedraw { forget() }
-        let wanted = frame.pixelPicture.flatMap { pictures.picture($0.etag) != nil ? $0 : nil }
+        // painted over; kitty drops placements on a screen erase, and frees every picture without
+        // one: seen in kitty 0.26, a picture placed again by id after a resize did not show): free
+        // all, draw it again, same place or not.
+        if shown != nil, painter.fullRedraws != shownAtRedraw { clear() }
+        // A frame names a placement only for a picture that arrived (StackPainter.pictureCells).
+        let wanted = frame.pixelPicture
         guard wanted != shown else { return }
         if let old = shown {
             switch kind {
@@ -64,14 +67,6 @@ struct PixelPictures {
         write(Array("\u{1B}7\u{1B}[\(wanted.row + 1);\(wanted.column + 1)H".utf8) + sequence + Array("\u{1B}8".utf8))
         shown = wanted
         shownAtRedraw = painter.fullRedraws
-    }
-
-    /// Counts the picture as gone (it was painted over): the next ``show(_:pictures:painter:)`` draws
-    /// it again even at the same place. Kitty frees every picture without a placement when the
-    /// screen is cleared (seen in kitty 0.26: a picture placed again by id after a resize did not
-    /// show), so every picture sent is freed here and sent again when next shown.
-    mutating func forget() {
-        clear()
     }
 
     /// Takes the picture away and, for kitty, frees every picture sent (also before curses ends).

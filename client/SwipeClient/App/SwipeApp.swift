@@ -25,21 +25,20 @@ public enum SwipeApp {
     /// as the demo does).
     public static func run(url: WebSocketURL, options: ClientOptions,
                            kept: KeptMembersFile? = nil) throws -> Int32 {
-        if let problem = TerminalCheck.problem(environment: ProcessInfo.processInfo.environment) {
+        let environment = ProcessInfo.processInfo.environment
+        if let problem = TerminalCheck.problem(environment: environment) {
             return finish(.terminal(problem))
         }
         let inbox = EventInbox()
         let link = try ServerLink(url: url, inbox: inbox)
         defer { link.shutdown() }
-        let colour = options.colour && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        let colour = options.colour && environment["NO_COLOR"].map(\.isEmpty) ?? true
         // Before curses: how this terminal draws 👍🏽 decides how text is measured for the whole run.
         let splitsSkinTones = TerminalProbe.splitsSkinTones()
-        // `--pictures auto` outside tmux and terminals TERM names: ask which graphics it draws.
-        let environment = ProcessInfo.processInfo.environment
+        // `--pictures auto`: by TERM, else (outside tmux) the terminal's answer to a graphics query.
         var options = options
-        if options.pictures.wantsGraphicsProbe(environment: environment) {
-            options.pictures = options.pictures.resolved(environment: environment, graphics: TerminalProbe.graphics())
-        }
+        let graphics = options.pictures.wantsGraphicsProbe(environment: environment) ? TerminalProbe.graphics() : nil
+        options.pictures = options.pictures.resolved(environment: environment, graphics: graphics)
         let terminal: TerminalSession
         do {
             terminal = try TerminalSession.start(colour: colour, wakeDescriptor: inbox.wakeDescriptor)
@@ -72,7 +71,6 @@ public enum SwipeApp {
         options.colour = terminal.colours >= 8
         options.server = options.server ?? link.url
         let environment = ProcessInfo.processInfo.environment
-        options.pictures = options.pictures.resolved(environment: environment)
         options.pictureColours = PictureColours(terminalColours: terminal.colours)
         var model = AppModel(options: options, size: terminal.size)
         var painter = terminal.makePainter()

@@ -47,9 +47,9 @@ public enum AppEvent: Hashable, Sendable {
     case pictureArrived(DecodedPictureRef)
     /// A card picture could not be fetched or decoded: the card keeps its glyph.
     case pictureFailed(etag: String)
-    /// A picture's cells were drawn off the main thread at a size a frame asked for: the next
-    /// frame shows them (nothing in the model changes).
-    case pictureCellsReady(PictureCellsRequest)
+    /// A picture's cells were drawn off the main thread at a size a frame asked for: kept in the
+    /// model (``PictureShelf``), the next frame shows them.
+    case pictureCellsReady(PictureCellsRequest, PictureCells)
     /// A resting picture's kitty or sixel bytes were drawn off the main thread: the next turn of
     /// the loop writes them (nothing in the model changes).
     case picturePixelsReady(PixelBytesRequest)

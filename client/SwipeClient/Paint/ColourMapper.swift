@@ -14,8 +14,12 @@ struct ColourMapper: Hashable, Sendable {
     /// Creates a mapper.
     init(colours: Int) { self.colours = colours }
 
+    /// The colour count curses reports for a direct-colour terminfo entry (xterm-direct): colour
+    /// numbers are then 0xRRGGBB.
+    static let directColours = 0x1000000
+
     /// Whether colours are RGB values (a direct-colour terminfo entry such as xterm-direct).
-    var isDirect: Bool { colours >= 0x1000000 }
+    var isDirect: Bool { colours >= Self.directColours }
 
     /// The terminal colour number, or nil for none (monochrome).
     func terminalColour(_ colour: TermColor?) -> Int? {

@@ -35,20 +35,16 @@ public enum ChafaGraphics {
     /// cells of `cell` pixels each; empty when nothing fits.
     public static func render(_ picture: DecodedPicture, columns: Int, rows: Int, cell: (width: Int, height: Int),
                               kind: Kind) -> [UInt8] {
-        let size = ChafaSymbols.fit(width: picture.width, height: picture.height, columns: columns, rows: rows)
-        guard size.columns > 0, size.rows > 0, picture.rgba.count >= picture.width * picture.height * 4,
-              let config = chafa_canvas_config_new() else { return [] }
-        defer { chafa_canvas_config_unref(config) }
-        chafa_canvas_config_set_geometry(config, Int32(size.columns), Int32(size.rows))
-        chafa_canvas_config_set_cell_geometry(config, Int32(max(1, cell.width)), Int32(max(1, cell.height)))
-        chafa_canvas_config_set_pixel_mode(config, kind.pixelMode)
-        chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
-        guard let canvas = chafa_canvas_new(config) else { return [] }
-        defer { chafa_canvas_unref(canvas) }
-        picture.rgba.withUnsafeBufferPointer { pixels in
-            chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress,
-                                         Int32(picture.width), Int32(picture.height), Int32(picture.width * 4))
-        }
+        let bytes = ChafaDrawing.withCanvas(picture, columns: columns, rows: rows, configure: { config in
+            chafa_canvas_config_set_cell_geometry(config, Int32(max(1, cell.width)), Int32(max(1, cell.height)))
+            chafa_canvas_config_set_pixel_mode(config, kind.pixelMode)
+            chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
+        }) { canvas, _ in Self.printed(canvas, kind: kind) }
+        return bytes ?? []
+    }
+
+    /// The canvas printed for the terminal chafa's database knows by `kind.environment`.
+    private static func printed(_ canvas: OpaquePointer, kind: Kind) -> [UInt8] {
         guard let db = chafa_term_db_new() else { return [] }
         defer { chafa_term_db_unref(db) }
         var strings = kind.environment.map { strdup($0) } + [nil]

@@ -5,9 +5,8 @@ import SwipePictures
 
 /// Pictures as terminal cells with chafa: scaled to fit `columns` × `rows` keeping the picture's
 /// shape (a cell is twice as tall as wide), block symbols coloured in 24-bit, the 256-colour
-/// palette, or without colour (symbol shapes only). Deterministic, so cells drawn once are kept
-/// (up to 32 pictures and sizes): the picture thread draws them (``prepare(_:picture:)``) and
-/// frames only look them up (``keptCells(_:)``), so no frame pays for chafa.
+/// palette, or without colour (symbol shapes only). The client's picture thread draws them and
+/// hands them to the model (`.pictureCellsReady`), so no frame pays for chafa.
 ///
 /// ```swift
 /// let cells = ChafaSymbols.render(picture, columns: 40, rows: 10, colours: .truecolor)
@@ -28,40 +27,33 @@ public enum ChafaSymbols {
 
     /// Draws `picture` as cells (see the type).
     public static func render(_ picture: DecodedPicture, columns: Int, rows: Int, colours: PictureColours) -> PictureCells {
-        let size = fit(width: picture.width, height: picture.height, columns: columns, rows: rows)
-        guard size.columns > 0, size.rows > 0, picture.rgba.count >= picture.width * picture.height * 4,
-              let config = chafa_canvas_config_new() else { return PictureCells(columns: 0, rows: 0, cells: []) }
-        defer { chafa_canvas_config_unref(config) }
-        chafa_canvas_config_set_geometry(config, Int32(size.columns), Int32(size.rows))
-        chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SYMBOLS)
-        switch colours {
-        case .truecolor: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
-        case .palette256: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_240)
-        case .none: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_FGBG)
-        }
-        chafa_canvas_config_set_work_factor(config, 0.5)
         let map = chafa_symbol_map_new()
         defer { chafa_symbol_map_unref(map) }
         chafa_symbol_map_add_by_tags(map, ChafaSymbolTags(rawValue: CHAFA_SYMBOL_TAG_BLOCK.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue))
-        chafa_canvas_config_set_symbol_map(config, map)
-        guard let canvas = chafa_canvas_new(config) else { return PictureCells(columns: 0, rows: 0, cells: []) }
-        defer { chafa_canvas_unref(canvas) }
-        picture.rgba.withUnsafeBufferPointer { pixels in
-            chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress,
-                                         Int32(picture.width), Int32(picture.height), Int32(picture.width * 4))
-        }
-        var cells: [Cell] = []
-        cells.reserveCapacity(size.columns * size.rows)
-        for y in 0..<size.rows {
-            for x in 0..<size.columns {
-                let code = chafa_canvas_get_char_at(canvas, Int32(x), Int32(y))
-                var fg: Int32 = -1, bg: Int32 = -1
-                chafa_canvas_get_raw_colors_at(canvas, Int32(x), Int32(y), &fg, &bg)
-                let grapheme = Unicode.Scalar(code).map { String(Character($0)) } ?? " "
-                cells.append(Cell(grapheme: grapheme, style: style(fg: fg, bg: bg, colours: colours)))
+        let drawn = ChafaDrawing.withCanvas(picture, columns: columns, rows: rows, configure: { config in
+            chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SYMBOLS)
+            switch colours {
+            case .truecolor: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
+            case .palette256: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_240)
+            case .none: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_FGBG)
             }
+            chafa_canvas_config_set_work_factor(config, 0.5)
+            chafa_canvas_config_set_symbol_map(config, map)
+        }) { canvas, size -> PictureCells in
+            var cells: [Cell] = []
+            cells.reserveCapacity(size.columns * size.rows)
+            for y in 0..<size.rows {
+                for x in 0..<size.columns {
+                    let code = chafa_canvas_get_char_at(canvas, Int32(x), Int32(y))
+                    var fg: Int32 = -1, bg: Int32 = -1
+                    chafa_canvas_get_raw_colors_at(canvas, Int32(x), Int32(y), &fg, &bg)
+                    let grapheme = Unicode.Scalar(code).map { String(Character($0)) } ?? " "
+                    cells.append(Cell(grapheme: grapheme, style: style(fg: fg, bg: bg, colours: colours)))
+                }
+            }
+            return PictureCells(columns: size.columns, rows: size.rows, cells: cells)
         }
-        return PictureCells(columns: size.columns, rows: size.rows, cells: cells)
+        return drawn ?? PictureCells(columns: 0, rows: 0, cells: [])
     }
 
     private static func style(fg: Int32, bg: Int32, colours: PictureColours) -> CellStyle {
@@ -100,29 +92,4 @@ public enum ChafaSymbols {
         let step = (channel * steps + 127) / 255
         return UInt8((step * 255 + steps / 2) / steps)
     }
-
-    /// The cells for a request, if they were drawn already (any thread; never runs chafa).
-    ///
-    /// ```swift
-    /// ChafaSymbols.keptCells(PictureCellsRequest(etag: "p-1", columns: 40, rows: 10, colours: .truecolor))
-    /// ```
-    public static func keptCells(_ request: PictureCellsRequest) -> PictureCells? { kept.lookup(request) }
-
-    /// Draws the cells for a request with chafa and keeps them for the frames that follow (the
-    /// picture thread; a few milliseconds at 200×60). A picture that gives no cells is kept as an
-    /// empty grid, so it is not asked for again.
-    ///
-    /// ```swift
-    /// let cells = ChafaSymbols.prepare(request, picture: decoded)
-    /// ```
-    @discardableResult
-    public static func prepare(_ request: PictureCellsRequest, picture: DecodedPicture) -> PictureCells {
-        if let cells = kept.lookup(request) { return cells }
-        let cells = render(picture, columns: request.columns, rows: request.rows, colours: request.colours)
-        kept.store(cells, for: request)
-        return cells
-    }
-
-    /// Drawn cells by picture, size and colours: the last 32.
-    private static let kept = KeptByKey<PictureCellsRequest, PictureCells>(capacity: 32)
 }

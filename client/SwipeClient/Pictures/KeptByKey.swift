@@ -1,7 +1,7 @@
 import Foundation
 
-/// The last `capacity` values stored, by key, for any thread: drawn picture cells and pixel bytes,
-/// made on the picture thread and read by frames on the main thread.
+/// The last `capacity` values stored, by key, for any thread: kitty and sixel bytes, made on the
+/// picture thread and written by the main thread.
 ///
 /// ```swift
 /// let kept = KeptByKey<String, Int>(capacity: 2)
@@ -20,6 +20,15 @@ final class KeptByKey<Key: Hashable, Value>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return entries[key]
+    }
+
+    /// The value kept for `key`, or `make()`'s, kept (made outside the lock: two threads asking at
+    /// once may both make it; the values are the same).
+    func value(for key: Key, make: () -> Value) -> Value {
+        if let value = lookup(key) { return value }
+        let value = make()
+        store(value, for: key)
+        return value
     }
 
     func store(_ value: Value, for key: Key) {

@@ -22,7 +22,8 @@ public struct PictureCells: Hashable, Sendable {
 }
 
 /// What the client has of each card picture, by ETag: asked for, arrived (decoded, at most
-/// ``PictureLoad/maxSide`` pixels a side), or failed (the card keeps its glyph).
+/// ``PictureLoad/maxSide`` pixels a side), or failed (the card keeps its glyph); and the cells
+/// drawn for the sizes frames asked for.
 ///
 /// ```swift
 /// var shelf = PictureShelf()
@@ -36,8 +37,24 @@ public struct PictureShelf: Hashable, Sendable {
     }
 
     public var states: [String: State] = [:]
+    /// Cells drawn for pictures at the sizes frames asked for, the newest ``maxDrawn``.
+    public private(set) var drawn: [PictureCellsRequest: PictureCells] = [:]
+    private var drawnOrder: [PictureCellsRequest] = []
+    /// Enough for the cards in view at a few sizes (a resize asks for new ones).
+    public static let maxDrawn = 12
 
     public init() {}
+
+    /// Keeps cells drawn for a request (the oldest go past ``maxDrawn``).
+    ///
+    /// ```swift
+    /// shelf.keep(cells, for: request)
+    /// shelf.drawn[request]   // cells
+    /// ```
+    public mutating func keep(_ cells: PictureCells, for request: PictureCellsRequest) {
+        if drawn.updateValue(cells, forKey: request) == nil { drawnOrder.append(request) }
+        while drawnOrder.count > Self.maxDrawn { drawn[drawnOrder.removeFirst()] = nil }
+    }
 
     /// The decoded picture for a tag, when it has arrived.
     public func picture(_ etag: String?) -> DecodedPictureRef? {

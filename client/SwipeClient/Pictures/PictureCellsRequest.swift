@@ -1,11 +1,11 @@
 /// Cells a frame wanted for a resting card's picture and did not have yet: which picture, at which
 /// size and colours. The view draws the card's glyph meanwhile and names the request in the frame
-/// (``Frame/pictureCellsWanted``); the shell has chafa draw the cells on the picture thread
-/// (``ChafaSymbols/prepare(_:picture:)``) and the next frame finds them kept.
+/// (``Frame/pictureCellsWanted``); the shell has chafa draw the cells on the picture thread and
+/// posts them (`.pictureCellsReady`), the model keeps them (``PictureShelf/drawn``).
 ///
 /// ```swift
 /// let request = PictureCellsRequest(etag: "p-1", columns: 40, rows: 10, colours: .truecolor)
-/// ChafaSymbols.keptCells(request)   // nil until prepared
+/// model.pictures.drawn[request]   // nil until drawn
 /// ```
 public struct PictureCellsRequest: Hashable, Sendable {
     public var etag: String

@@ -55,7 +55,7 @@ public enum PictureColours: Hashable, Sendable {
     /// when curses runs a direct-colour entry, since anything else would be mapped down to the
     /// palette after chafa had picked its symbols for 24-bit colours.
     public init(terminalColours: Int) {
-        if terminalColours >= 0x1000000 {
+        if ColourMapper(colours: terminalColours).isDirect {
             self = .truecolor
         } else if terminalColours >= 8 {
             self = .palette256

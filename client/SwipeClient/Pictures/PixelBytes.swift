@@ -38,12 +38,10 @@ public enum PixelBytes {
     public static func kept(_ request: PixelBytesRequest) -> [UInt8]? { kept.lookup(request) }
 
     /// Draws the bytes with chafa and keeps them (empty when nothing fits: kept too, not asked again).
-    @discardableResult
-    public static func prepare(_ request: PixelBytesRequest, picture: DecodedPicture) -> [UInt8] {
-        if let bytes = kept.lookup(request) { return bytes }
-        let bytes = ChafaGraphics.render(picture, columns: request.columns, rows: request.rows,
-                                         cell: (request.cellWidth, request.cellHeight), kind: request.kind)
-        kept.store(bytes, for: request)
-        return bytes
+    public static func prepare(_ request: PixelBytesRequest, picture: DecodedPicture) {
+        _ = kept.value(for: request) {
+            ChafaGraphics.render(picture, columns: request.columns, rows: request.rows,
+                                 cell: (request.cellWidth, request.cellHeight), kind: request.kind)
+        }
     }
 }

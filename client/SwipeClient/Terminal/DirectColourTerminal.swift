@@ -38,6 +38,6 @@ enum DirectColourTerminal {
 
     /// Asks terminfo whether `term` exists with direct colour.
     static func terminfoHasDirectColour(_ term: String) -> Bool {
-        swipe_terminal_has_direct_colour(term) != 0
+        swipe_terminfo_flags(term) & Int32(SWIPE_TERMINFO_DIRECT_COLOUR) != 0
     }
 }

@@ -30,6 +30,6 @@ enum TerminalCheck {
 
     /// Asks terminfo whether `term` exists and has cursor addressing.
     static func terminfoCanAddress(_ term: String) -> Bool {
-        swipe_terminal_can_address(term) != 0
+        swipe_terminfo_flags(term) & Int32(SWIPE_TERMINFO_ADDRESSES_CURSOR) != 0
     }
 }

@@ -37,28 +37,10 @@ extension TerminalProbe {
     /// What the terminal on stdin/stdout draws; `.neither` when it does not answer within
     /// `timeoutMs` (or is not a terminal).
     static func graphics(timeoutMs: Int32 = 200) -> TerminalGraphics {
-        guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else { return .neither }
-        var saved = termios()
-        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return .neither }
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return .neither }
-        defer {
-            // An answer that came after the wait must not reach the client as keys.
-            tcflush(STDIN_FILENO, TCIFLUSH)
-            tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+        // Whole once the device attributes (ESC [ ? … c) have come: kitty answers before them.
+        let answer = ask(graphicsQuery, timeoutMs: timeoutMs, limit: 256) { bytes in
+            bytes.last == UInt8(ascii: "c") && String(decoding: bytes, as: UTF8.self).contains("\u{1B}[?")
         }
-        guard write(STDOUT_FILENO, graphicsQuery, graphicsQuery.count) == graphicsQuery.count else { return .neither }
-        var answer: [UInt8] = []
-        var byte: UInt8 = 0
-        var inAttributes = false
-        while answer.count < 256 {
-            var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, timeoutMs) == 1, read(STDIN_FILENO, &byte, 1) == 1 else { break }
-            answer.append(byte)
-            if answer.suffix(3).elementsEqual(Array("\u{1B}[?".utf8)) { inAttributes = true }
-            if inAttributes, byte == UInt8(ascii: "c") { break }
-        }
-        return TerminalGraphics(answer: answer)
+        return answer.map(TerminalGraphics.init(answer:)) ?? .neither
     }
 }

@@ -13,29 +13,39 @@ import Foundation
 enum TerminalProbe {
     /// Whether the terminal on stdin/stdout draws skin-tone modifiers as separate glyphs.
     static func splitsSkinTones(timeoutMs: Int32 = 300) -> Bool {
-        guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else { return false }
+        let answer = ask(Array("\r👍🏽\u{1B}[6n".utf8), timeoutMs: timeoutMs, limit: 32, afterwards: "\r\u{1B}[K") {
+            $0.last == UInt8(ascii: "R")
+        }
+        return answer.flatMap(column(fromCursorReport:)).map { $0 - 1 >= 4 } ?? false
+    }
+
+    /// Writes `query` to the terminal with echo and line editing off, and reads its answer until
+    /// `isWhole` says it is whole, `limit` bytes, or `timeoutMs` without a byte; then flushes what
+    /// came later (it must not reach the client as keys), restores the terminal and writes
+    /// `afterwards`. nil when stdin/stdout are not a terminal or the query cannot be written.
+    static func ask(_ query: [UInt8], timeoutMs: Int32, limit: Int, afterwards: String = "",
+                    isWhole: ([UInt8]) -> Bool) -> [UInt8]? {
+        guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else { return nil }
         var saved = termios()
-        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return false }
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return nil }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return false }
+        guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return nil }
         defer {
-            // An answer that came after the wait must not reach the client as keys.
             tcflush(STDIN_FILENO, TCIFLUSH)
             tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-            write(STDOUT_FILENO, "\r\u{1B}[K", 4)
+            if !afterwards.isEmpty { _ = write(STDOUT_FILENO, afterwards, afterwards.utf8.count) }
         }
-        let probe = Array("\r👍🏽\u{1B}[6n".utf8)
-        guard write(STDOUT_FILENO, probe, probe.count) == probe.count else { return false }
+        guard write(STDOUT_FILENO, query, query.count) == query.count else { return nil }
         var answer: [UInt8] = []
         var byte: UInt8 = 0
-        while answer.count < 32 {
+        while answer.count < limit {
             var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, timeoutMs) == 1, read(STDIN_FILENO, &byte, 1) == 1 else { break }
             answer.append(byte)
-            if byte == UInt8(ascii: "R") { break }
+            if isWhole(answer) { break }
         }
-        return column(fromCursorReport: answer).map { $0 - 1 >= 4 } ?? false
+        return answer
     }
 
     /// The column (1-based) in a cursor position report `ESC [ row ; column R`.

@@ -65,11 +65,10 @@ extension AppModel {
                 return []
             }
             guard connection.isOnline else {
-                // Keep what was typed: the editor opens again with it once the connection is back.
-                var kept = ProposalEditor()
-                kept.title = option.title
-                kept.body = option.body ?? ""
-                proposalEditor = kept
+                // Keep what was typed: the editor opens again with it, at its title, once the
+                // connection is back.
+                editor.field = .title
+                proposalEditor = editor
                 notice = Notice(text: "not connected: \"\(TextMetrics.clean(option.title))\" is kept until the server is back", shownAt: now)
                 return []
             }

@@ -46,7 +46,10 @@ public func update(_ model: inout AppModel, _ event: AppEvent) -> [AppEffect] {
     case let .pictureFailed(etag):
         model.pictures.states[etag] = .failed
         return []
-    case .pictureCellsReady, .picturePixelsReady:
+    case let .pictureCellsReady(request, cells):
+        model.pictures.keep(cells, for: request)
+        return []
+    case .picturePixelsReady:
         return []
     }
 }

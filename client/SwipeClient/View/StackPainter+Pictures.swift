@@ -24,7 +24,7 @@ extension StackPainter {
         guard let picture = pictures.picture(card.picture?.etag), metrics.imageRows > 0, metrics.columns > 4 else { return nil }
         let columns = metrics.columns - 4, rows = metrics.imageRows
         let request = PictureCellsRequest(etag: picture.etag, columns: columns, rows: rows, colours: pictureColours)
-        guard let cells = ChafaSymbols.keptCells(request) else {
+        guard let cells = pictures.drawn[request] else {
             wanted = request
             return nil
         }

@@ -105,11 +105,16 @@ extension ServerShell {
         logger.info("hung up a socket from \(address) that had joined no room, to make way for a new one (--max-connections-per-address)")
     }
 
+    /// The socket's peer address (never a proxy's header: `/metrics` trusts only who is connected).
+    func peerAddress(of wsi: OpaquePointer) -> String {
+        var name = [CChar](repeating: 0, count: 64)
+        guard lws_get_peer_simple(wsi, &name, name.count) != nil else { return "" }
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The client address of the request being read on `wsi` (its headers must still be there).
     func clientAddress(of wsi: OpaquePointer) -> String {
-        var name = [CChar](repeating: 0, count: 64)
-        let peer = lws_get_peer_simple(wsi, &name, name.count) != nil
-            ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let peer = peerAddress(of: wsi)
         let trusted = configuration.trustedProxies
         guard !trusted.isEmpty, trusted.contains(where: { $0.contains(peer) }) else { return peer }
         let forwarded = customHeader(wsi, "forwarded:")

@@ -28,7 +28,8 @@ extension ServerShell {
         let address = clientAddress(of: wsi)
         let time = now
         let response: HTTPResponse
-        if admitted, HTTPRoutes.isMetrics(path) {
+        // /metrics answers GET and HEAD; any other method goes through respond's 405 like every route.
+        if admitted, HTTPRoutes.isMetrics(path), method == .get || method == .head {
             response = metricsResponse(wsi)
         } else if admitted {
             response = HTTPRoutes.respond(to: path, method: method, registry: registry, status: status,

@@ -20,13 +20,6 @@ extension ServerShell {
                              queuedBytes: queuedBytes, redisLinkUp: backend.linkUp)
     }
 
-    /// The socket's peer address (never a proxy's header: `/metrics` trusts only who is connected).
-    func peerAddress(of wsi: OpaquePointer) -> String {
-        var name = [CChar](repeating: 0, count: 64)
-        guard lws_get_peer_simple(wsi, &name, name.count) != nil else { return "" }
-        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
     /// Nanoseconds since `start` (for the append histograms).
     static func nanoseconds(since start: ContinuousClock.Instant) -> Int64 {
         let elapsed = ContinuousClock.now - start

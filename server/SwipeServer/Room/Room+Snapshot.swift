@@ -77,14 +77,12 @@ extension Room {
         var snapshot = RoomSnapshot(
             code: code, deckName: deckName, rule: settings.rule, pacing: settings.pacing, phase: phase,
             timerSeconds: settings.timerSeconds, quorum: settings.quorum, members: members.map(memberInfo),
-            totalCards: cards.count, remaining: remaining, visible: visible, tallies: tallies, myVotes: myVotes,
+            totalCards: currentRound?.candidates.count ?? deckCount, remaining: remaining, visible: visible, tallies: tallies, myVotes: myVotes,
             matches: matches, deadline: deadline, layout: settings.layout)
         snapshot.proposals = proposals.isEmpty ? nil : proposals
-        snapshot.totalCards = deckCount   // a final round's copies are not the deck's
         snapshot.locked = locked ? true : nil
         if let round = currentRound {
             snapshot.finalRound = FinalRoundInfo(round: round.round, cards: round.candidates)
-            snapshot.totalCards = round.candidates.count
         }
         snapshot.winner = winner.flatMap { winner in
             cardIndex[winner.card].map { Winner(card: cards[$0], decidedBy: winner.decidedBy, round: winner.round) }

@@ -1,3 +1,5 @@
+import SwipeCore
+
 /// Who the node is to Redis: an ACL user name (nil: the `default` user) and its password.
 /// The password never comes from the command line (where `ps` shows it to every user): it is read
 /// from `--store-password-file FILE` or the `SWIPEDECK_REDIS_PASSWORD` environment variable; the
@@ -56,7 +58,7 @@ public struct RedisCredentials: Hashable, Sendable, CustomStringConvertible {
             case 1:
                 password = lines[0]
             case 2:
-                let fileUser = lines[0].trimmingSpaces
+                let fileUser = TextSanitizer.trimmed(lines[0])
                 guard !fileUser.isEmpty else { throw RedisURLError("--store-password-file: the first of its two lines must be the user name") }
                 if let username, username != fileUser {
                     throw RedisURLError("--store-password-file names user \"\(fileUser)\" but --store names \"\(username)\"; give one")
@@ -76,11 +78,5 @@ public struct RedisCredentials: Hashable, Sendable, CustomStringConvertible {
             return nil
         }
         return RedisCredentials(username: username, password: password)
-    }
-}
-
-extension String {
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }
