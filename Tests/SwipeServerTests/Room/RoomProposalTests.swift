@@ -39,6 +39,7 @@ import Testing
         ("m2", propose("Ok", body: String(repeating: "y", count: 2001)), .badField, "at most 2000"),
         ("m4", propose("Spy pick"), .notAllowed, "spectators"),
         ("m3", propose("  PHO "), .duplicateOption, "Bo already proposed \"Pho\""),
+        ("m3", propose("Cur ry"), .duplicateOption, "Bo already proposed \"Curry\""),
         ("m2", propose("Tacos"), .tooManyProposals, "you have 2 proposals"),
         ("m3", .withdraw(WithdrawProposal(proposal: "p1")), .notAllowed, "Bo's; only they or the host"),
         ("m3", .withdraw(WithdrawProposal(proposal: "p9")), .unknownProposal, "no proposal \"p9\""),
@@ -61,6 +62,14 @@ import Testing
         for (member, title) in [("m2", "A"), ("m2", "B"), ("m3", "C"), ("m3", "D")] as [(MemberID, String)] { h.send(member, Self.propose(title)) }
         h.send("m1", Self.propose("E"))
         #expect(try #require(h.lastError("m1")).message.contains("room \(h.code) has 4 proposals"))
+    }
+
+    @Test func aServerThatTakesNoProposalsSaysSo() throws {
+        var h = Self.lobby(caps: ProposalCaps(perMember: 5, perRoom: 0))
+        h.send("m2", Self.propose("Pho"))
+        let error = try #require(h.lastError("m2"))
+        #expect(error.code == .notAllowed)
+        #expect(error.message == "propose: this server takes no proposals (it runs with --max-proposals-per-room 0)")
     }
 
     @Test func aDuplicateOfADeckCardIsRefused() throws {

@@ -45,16 +45,22 @@ extension Room {
     }
 
     /// The cards a final round would be over now: the matches when more than one card matched;
-    /// with no match, the cards level at the top of the ranking when more than one is. Empty when
-    /// there is nothing to decide between.
+    /// with no match, the cards level at the top of the ranking when more than one is, or the
+    /// top three when one card leads alone (the group may still want to weigh it against the
+    /// next best). Empty when there is nothing to decide between (one match, which already won,
+    /// or a deck of one card).
     var finalRoundCandidates: [CardID] {
         if matches.count > 1 { return matches }
         guard matches.isEmpty else { return [] }
         let rows = deckRanking()
         guard let top = rows.first else { return [] }
-        let level = rows.prefix { $0.score == top.score && $0.likes == top.likes && $0.nopes == top.nopes }
-        return level.count > 1 ? level.map(\.card) : []
+        let level = rows.prefix { $0.isLevel(with: top) }
+        let candidates = level.count > 1 ? Array(level) : Array(rows.prefix(Self.roundOverLeaderAndNext))
+        return candidates.count > 1 ? candidates.map(\.card) : []
     }
+
+    /// How many cards a round has when, with no match, one card leads alone: it and the next two.
+    static let roundOverLeaderAndNext = 3
 
     /// The host's `finalRound`.
     mutating func startFinalRound(by host: MemberID, at now: ServerTime) -> [RoomEffect] {
@@ -69,7 +75,7 @@ extension Room {
         }
         let candidates = finalRoundCandidates
         guard candidates.count > 1 else {
-            return [fail(host, .notAllowed, "host finalRound: there is nothing to decide between (\(matches.count) match\(matches.count == 1 ? "" : "es"), no tie at the top)")]
+            return [fail(host, .notAllowed, "host finalRound: there is nothing to decide between: the deck has one card; accept it instead")]
         }
         return beginRound(1, over: candidates, at: now)
     }
@@ -113,7 +119,7 @@ extension Room {
     mutating func endRound(_ round: FinalRoundState, at now: ServerTime) -> [RoomEffect] {
         let rows = roundRanking(round)
         guard let top = rows.first else { return decideWinner(round.candidates.first, .tieBreak, round: round.round, at: now) }
-        let leaders = rows.prefix { $0.score == top.score && $0.likes == top.likes && $0.nopes == top.nopes }.map(\.card)
+        let leaders = rows.prefix { $0.isLevel(with: top) }.map(\.card)
         if leaders.count == 1 { return decideWinner(leaders[0], .votes, round: round.round, at: now) }
         if leaders.count < round.candidates.count {
             let next = round.candidates.filter { leaders.contains($0) }
@@ -140,7 +146,7 @@ extension Room {
         return decideWinner(matches[0], .onlyMatch, round: 0, at: now)
     }
 
-    private mutating func decideWinner(_ card: CardID?, _ reason: WinnerReason, round: Int, at now: ServerTime) -> [RoomEffect] {
+    mutating func decideWinner(_ card: CardID?, _ reason: WinnerReason, round: Int, at now: ServerTime) -> [RoomEffect] {
         guard let card, let index = cardIndex[card] else { return finish(at: now) }
         winner = WinnerState(card: card, decidedBy: reason, round: round)
         var effects: [RoomEffect] = [log(.winnerDecided(card: card, decidedBy: reason, round: round), at: now)]

@@ -36,6 +36,8 @@ extension Room {
             return kick(command.member, by: id, at: now)
         case .finalRound:
             return startFinalRound(by: id, at: now)
+        case .accept:
+            return acceptLeader(by: id, at: now)
         case .lock, .unlock:
             return setLocked(command.command == .lock, by: id, at: now)
         case .close:

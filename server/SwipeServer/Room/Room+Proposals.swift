@@ -29,6 +29,9 @@ extension Room {
         if let other = proposals.first(where: { OptionTitle.key($0.title) == key }) {
             return [fail(member.id, .duplicateOption, "propose: \(other.byName) already proposed \"\(other.title)\"")]
         }
+        if proposalCaps.perRoom == 0 {
+            return [fail(member.id, .notAllowed, "propose: this server takes no proposals (it runs with --max-proposals-per-room 0)")]
+        }
         if proposals.count(where: { $0.by == member.id }) >= proposalCaps.perMember {
             return [fail(member.id, .tooManyProposals, "propose: you have \(proposalCaps.perMember) proposals, the most a member may have; withdraw one first")]
         }

@@ -63,7 +63,9 @@ extension Room {
         if let decidedAmong { finalTally.eligible = decidedAmong }
         var effects: [RoomEffect] = [log(.cardResolved(card: card.id, outcome: outcome), at: now)]
         // One message for the whole resolution (protocol 3); the shell splits it for older versions.
-        let matched = outcome == .match && inRound == nil ? card : nil
+        // A round's card that the group agrees on again is announced as any match is (it counts
+        // towards the round's ranking, not the deck's matches).
+        let matched = outcome == .match ? card : nil
         switch settings.pacing {
         case .lockstep:
             currentIndex += 1

@@ -14,6 +14,7 @@ extension Room {
         var results = Results(final: phase == .finished || phase == .closed, ranking: deckRanking())
         if !rounds.isEmpty { results.rounds = rounds.map { RoundResults(round: $0.round, ranking: roundRanking($0)) } }
         results.winner = winner?.card
+        results.decidedBy = winner?.decidedBy
         return results
     }
 
@@ -44,5 +45,17 @@ extension Room {
             row.rank = position + 1
             return row
         }
+    }
+}
+
+extension ResultRow {
+    /// Whether this row and `other` are level by the votes: the same score, likes and nopes (the
+    /// ranking's order among level rows is only the deck's order).
+    ///
+    /// ```swift
+    /// pho.isLevel(with: tacos)   // true when both have 2 likes and no nopes
+    /// ```
+    func isLevel(with other: ResultRow) -> Bool {
+        score == other.score && likes == other.likes && nopes == other.nopes
     }
 }
