@@ -132,6 +132,12 @@ extension ServerShell {
     }
 
     private func dispatch(_ message: ClientMessage, from connection: Connection, at time: ServerTime) {
+        // Protocol 4's messages from an older connection: refused, naming the version they need
+        // (the answers that would acknowledge them are never sent to older versions).
+        if let refusal = message.refusal(forProtocol: connection.protocolVersion) {
+            enqueue(.error(refusal), to: connection)
+            return
+        }
         backend.dispatch(message, from: connection, at: time)
     }
 
