@@ -28,6 +28,7 @@ public struct ServerStatus: Hashable, Sendable, Codable {
     public var status = "ok"
     public var version: String
     public var `protocol`: Int
+    /// Seconds since the server started, to the millisecond (`12.345`, never `12.345000000000001`).
     public var uptimeSeconds: Double
     public var rooms: Int
     /// Open WebSocket connections.
@@ -41,7 +42,7 @@ public struct ServerStatus: Hashable, Sendable, Codable {
     public init(version: String, protocol: Int, uptimeSeconds: Double, rooms: Int, connections: Int, pendingConnections: Int = 0) {
         self.version = version
         self.protocol = `protocol`
-        self.uptimeSeconds = uptimeSeconds
+        self.uptimeSeconds = (uptimeSeconds * 1000).rounded() / 1000
         self.rooms = rooms
         self.connections = connections
         self.pendingConnections = pendingConnections
