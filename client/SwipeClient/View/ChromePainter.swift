@@ -41,7 +41,7 @@ struct ChromePainter {
     /// The keys that do something now, most useful first (the footer drops what does not fit).
     var footerKeys: [(String, String)] {
         let host = model.isHost
-        let final: [(String, String)] = host && model.room?.phase == .finished && model.room?.winner == nil ? [("F", "final round")] : []
+        let final: [(String, String)] = host && model.room?.phase == .finished && model.room?.winner == nil ? [("F", "final round"), ("A", "accept")] : []
         if model.showingResults {
             return [("r", "back")] + final + [("↑↓", "scroll"), ("v", "votes")] + (host ? [("e", "export")] : []) + [("?", "help"), ("q", "quit")]
         }
