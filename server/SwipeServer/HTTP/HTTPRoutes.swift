@@ -17,6 +17,8 @@ public struct HTTPResponse: Hashable, Sendable {
     public var missedRoom = false
     /// Close the connection after this answer (a refusal of the connection itself).
     public var closes = false
+    /// The error code of a JSON refusal, kept when the answer is made (what `/metrics` counts it under).
+    public var refusalCode: ErrorCode?
 }
 
 /// What `/healthz` reports.
@@ -138,6 +140,8 @@ public enum HTTPRoutes {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let body = (try? encoder.encode(value)).map(Array.init) ?? Array("{}".utf8)
-        return HTTPResponse(status: status, contentType: "application/json", body: body)
+        var response = HTTPResponse(status: status, contentType: "application/json", body: body)
+        response.refusalCode = (value as? ProtocolError)?.code
+        return response
     }
 }

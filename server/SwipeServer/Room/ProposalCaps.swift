@@ -8,12 +8,12 @@
 public struct ProposalCaps: Hashable, Sendable {
     public var perMember: Int
     public var perRoom: Int
-    /// Most cards a deck may reach with its proposals: the registry's limit for inline decks.
-    public var maxDeck: Int
+    /// Most cards a deck may reach with its proposals: not a setting of its own but the registry's
+    /// limit for inline decks, which the registry writes here when it makes or restores a room.
+    var maxDeck = RegistryLimits.defaultMaxInlineCards
 
-    public init(perMember: Int = 5, perRoom: Int = 50, maxDeck: Int = RegistryLimits.defaultMaxInlineCards) {
+    public init(perMember: Int = 5, perRoom: Int = 50) {
         self.perMember = perMember
         self.perRoom = perRoom
-        self.maxDeck = maxDeck
     }
 }

@@ -26,7 +26,8 @@ struct ClusterProbe {
             throw ServerStartError(description: "--store \(url): cannot connect: \(reason) (is redis-server running there?)")
         }
         _ = redisSetTimeout(context, timeout)
-        func command(_ words: [String]) throws -> RedisValue {
+        /// `words` sent; Redis's error is said by `refused` (default: "WORD failed: ERROR").
+        func command(_ words: [String], refused: ((String) -> String)? = nil) throws -> RedisValue {
             let copies = words.map { strdup($0) }
             defer { copies.forEach { free($0) } }
             var pointers = copies.map { UnsafePointer<CChar>($0) }
@@ -48,16 +49,13 @@ struct ClusterProbe {
                     throw ServerStartError(description: "--store \(url): Redis asks for a password (\(text)): put it in a file for "
                         + "--store-password-file, or in \(RedisCredentials.environmentVariable)")
                 }
-                throw ServerStartError(description: "--store \(url): \(words[0]) failed: \(text)")
+                throw ServerStartError(description: "--store \(url): " + (refused?(text) ?? "\(words[0]) failed: \(text)"))
             }
             return value
         }
         if let credentials = configuration.credentials {
-            do {
-                _ = try command(credentials.authCommand)
-            } catch let error as ServerStartError {
-                throw ServerStartError(description: error.description.replacingOccurrences(of: "AUTH failed:", with:
-                    "Redis refused \(credentials) (AUTH):") + "; check --store-password-file or \(RedisCredentials.environmentVariable)")
+            _ = try command(credentials.authCommand) { error in
+                "Redis refused \(credentials) (AUTH): \(error); check --store-password-file or \(RedisCredentials.environmentVariable)"
             }
         }
         if url.database != 0 { _ = try command(["SELECT", String(url.database)]) }
