@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "SwipeCore", path: "Sources/SwipeCore", swiftSettings: serverReleaseSettings),
         // Shared, pure Swift: the JSON wire protocol both ends speak.
         .target(name: "SwipeProtocol", dependencies: ["SwipeCore"], path: "Sources/SwipeProtocol", swiftSettings: serverReleaseSettings),
-        // System libraries (see ../shared/C-INTEROP.md for why the shims exist).
+        // System libraries: each a module map over a shim header (docs/ARCHITECTURE.md, "C from Swift").
         .systemLibrary(
             name: "CLibWebSockets", path: "Sources/CLibWebSockets",
             pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "swipe-server",
             dependencies: [
-                "SwipeServer", "SwipeProtocol", "SwipeHTTPClient", "SwipePictures",
+                "SwipeServer", "SwipeStore", "SwipeProtocol", "SwipeHTTPClient", "SwipePictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -100,7 +100,7 @@ let package = Package(
         .executableTarget(
             name: "swipe",
             dependencies: [
-                "SwipeClient", "SwipeHTTPClient",
+                "SwipeClient", "SwipeCore", "SwipeProtocol", "SwipeHTTPClient",
                 "SwipeServer",  // only for `swipe demo`, which hosts a room in-process
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -119,13 +119,15 @@ let package = Package(
             path: "benchmarks/swipe-bench"),
 
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore"]),
-        .testTarget(name: "SwipeProtocolTests", dependencies: ["SwipeProtocol"]),
-        .testTarget(name: "SwipePicturesTests", dependencies: ["SwipePictures"], exclude: ["Fixtures"]),
-        .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer"]),
+        .testTarget(name: "SwipeProtocolTests", dependencies: ["SwipeProtocol", "SwipeCore"]),
+        .testTarget(name: "SwipePicturesTests", dependencies: ["SwipePictures", "SwipeCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer", "SwipeProtocol", "SwipeCore",
+                                                            .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SwipeStoreTests", dependencies: ["SwipeStore"]),
-        .testTarget(name: "SwipeBenchTests", dependencies: ["swipe-bench"]),
+        .testTarget(name: "SwipeBenchTests", dependencies: ["swipe-bench", "SwipeProtocol"]),
         // Golden frames are read through #filePath, not bundled.
-        .testTarget(name: "SwipeClientTests", dependencies: ["SwipeClient", "SwipePictures"], exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SwipeClient", "SwipeServer"]),
+        .testTarget(name: "SwipeClientTests", dependencies: ["SwipeClient", "SwipePictures", "SwipeProtocol", "SwipeCore", "CLibWebSockets"],
+                    exclude: ["Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SwipeClient", "SwipeServer", "SwipeStore", "SwipeProtocol", "SwipeCore"]),
     ]
 )
