@@ -1,7 +1,8 @@
+// Shell: a cache shared by two threads (the picture thread stores, the main thread reads), behind
+// a lock; it touches nothing but its own entries.
 import Foundation
 
-/// The last `capacity` values stored, by key, for any thread: kitty and sixel bytes, made on the
-/// picture thread and written by the main thread.
+/// The last `capacity` values stored, by key, for any thread: a ``BoundedCache`` behind a lock.
 ///
 /// ```swift
 /// let kept = KeptByKey<String, Int>(capacity: 2)
@@ -10,16 +11,14 @@ import Foundation
 /// ```
 final class KeptByKey<Key: Hashable, Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private let capacity: Int
-    private var entries: [Key: Value] = [:]
-    private var order: [Key] = []
+    private var cache: BoundedCache<Key, Value>
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacity: Int) { cache = BoundedCache(capacity: capacity) }
 
     func lookup(_ key: Key) -> Value? {
         lock.lock()
         defer { lock.unlock() }
-        return entries[key]
+        return cache[key]
     }
 
     /// The value kept for `key`, or `make()`'s, kept (made outside the lock: two threads asking at
@@ -34,7 +33,6 @@ final class KeptByKey<Key: Hashable, Value>: @unchecked Sendable {
     func store(_ value: Value, for key: Key) {
         lock.lock()
         defer { lock.unlock() }
-        if entries.updateValue(value, forKey: key) == nil { order.append(key) }
-        while order.count > capacity { entries[order.removeFirst()] = nil }
+        cache.insert(value, for: key)
     }
 }
