@@ -15,6 +15,16 @@ final class RedisBackend: RoomBackend {
 
     init(shell: ServerShell) { self.shell = shell }
 
+    /// Rooms are loaded from Redis when first asked for; the link is opened by `startCluster`.
+    func restore() throws {}
+
+    /// A room's records are in its stream before the registry applies them (the append is the
+    /// commit), so there is nothing left to write here.
+    func commit(_ records: [LogRecord]) -> Bool { true }
+
+    /// Redis going away is an outage members ride out (`error` with `retryAfter`, close 1013), never a stop.
+    var storageFailure: String? { nil }
+
     func dispatch(_ message: ClientMessage, from connection: Connection, at time: ServerTime) {
         shell.clusterDispatch(message, from: connection, at: time)
     }

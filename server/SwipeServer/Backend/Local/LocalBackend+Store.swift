@@ -1,16 +1,17 @@
-// The shell's durable log: opened and replayed by SwipeServerHost.start (the caller's thread, before
-// the service thread exists), then written only on the service thread, inside `apply`, before any
-// effect that acknowledges what the records say.
+// The local backend's durable log: opened and replayed by `restore` (SwipeServerHost.start, on the
+// caller's thread, before the service thread exists), then written only on the service thread,
+// from the shell's `apply`, before any effect that acknowledges what the records say.
 import Foundation
 import SwipeProtocol
 import SwipeStore
 
-extension ServerShell {
+extension LocalBackend {
     /// The file inside the data directory that holds the log.
     static let logFileName = "rooms.sqlite"
 
     /// Opens (creating, mode 0700) the data directory and its log, and restores every room in it.
     func openStore() throws {
+        let configuration = shell.configuration
         guard let directory = configuration.dataDirectory, directory != ":memory:" else { return }
         let files = FileManager.default
         var isDirectory: ObjCBool = false
@@ -24,7 +25,7 @@ extension ServerShell {
             }
         }
         let path = (directory as NSString).appendingPathComponent(Self.logFileName)
-        let started = now
+        let started = shell.now
         let log: EventLog
         let load: RestartLoad
         do {
@@ -35,7 +36,7 @@ extension ServerShell {
         } catch {
             throw ServerStartError(description: "\(path): \(error)")
         }
-        let time = now
+        let time = shell.now
         let report: RestoreReport
         do {
             // Decoding dominates a start: it runs on every core (before the service thread exists).
@@ -43,39 +44,35 @@ extension ServerShell {
                 try RoomCheckpoint.decoded($0.state.payload, room: RoomCode($0.state.room))
             }
             let tail = try ParallelMap.map(load.entries) { try LogRecord(entry: $0) }
-            report = try registry.restore(checkpoints: checkpoints, tail: tail, at: time, grace: configuration.restartGrace)
+            report = try shell.registry.restore(checkpoints: checkpoints, tail: tail, at: time, grace: configuration.restartGrace)
         } catch {
             throw ServerStartError(description: "\(path): cannot replay the log: \(error)")
         }
         for code in report.closed { try? log.forget(room: code.rawValue) }
         checkpointPolicy.restored(report.tailLengths)
-        for (code, effects) in report.effects { apply(effects, in: code) }
+        for (code, effects) in report.effects { shell.apply(effects, in: code) }
         store = log
-        logger.info("data \(path): restored \(report.rooms.count) room(s) from \(load.checkpoints.count) checkpoint(s) and \(load.entries.count) record(s) in \(Int(now - started)) ms")
+        shell.logger.info("data \(path): restored \(report.rooms.count) room(s) from \(load.checkpoints.count) checkpoint(s) and \(load.entries.count) record(s) in \(Int(shell.now - started)) ms")
     }
 
-    /// Writes every `.append` in `effects` in one transaction (durable on return). On failure the
-    /// server stops: acknowledging what is not stored would break the durability promise.
-    func persist(_ effects: [RoomEffect]) -> Bool {
-        var records: [LogRecord] = []
-        for case let .append(record) in effects { records.append(record) }
-        guard !records.isEmpty else { return true }
-        if let sink = configuration.recordSink { records.forEach(sink) }
+    /// Writes `records` in one transaction (durable on return), with the checkpoints now due. On
+    /// failure the server stops: acknowledging what is not stored would break the durability promise.
+    func commit(_ records: [LogRecord]) -> Bool {
         guard let store else { return true }
         guard storageFailure == nil else { return false }   // already stopping: said once, not again
         do {
-            let states = registry.checkpointStates(of: checkpointPolicy.roomsDue(after: records), at: now)
+            let states = shell.registry.checkpointStates(of: checkpointPolicy.roomsDue(after: records), at: shell.now)
             let entries = try records.map { try $0.entry() }
             let started = ContinuousClock.now
             try store.append(entries, checkpoints: states)
-            metrics.recordLogAppend(nanoseconds: Self.nanoseconds(since: started))
-            counters.checkpoints += states.count
+            shell.metrics.recordLogAppend(nanoseconds: ServerShell.nanoseconds(since: started))
+            shell.counters.checkpoints += states.count
             return true
         } catch {
             let failure = "cannot write the log \(store.path): \(error)"
             storageFailure = failure
-            logger.critical("\(failure); stopping without acknowledging (exit status \(SwipeServerHost.storageFailureExitCode))")
-            requestStop()
+            shell.logger.critical("\(failure); stopping without acknowledging (exit status \(SwipeServerHost.storageFailureExitCode))")
+            shell.requestStop()
             return false
         }
     }
@@ -87,7 +84,7 @@ extension ServerShell {
         do {
             try store?.forget(room: code.rawValue)
         } catch {
-            logger.error("cannot forget room \(code) in \(store?.path ?? "the log"): \(error)")
+            shell.logger.error("cannot forget room \(code) in \(store?.path ?? "the log"): \(error)")
         }
     }
 }
