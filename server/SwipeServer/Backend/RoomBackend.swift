@@ -1,6 +1,7 @@
 // Where rooms live: the shell holds one RoomBackend, chosen at start (`ServerShell.init`), and
 // never asks which. Service thread only, like the shell that calls it.
 import SwipeProtocol
+import SwipeRooms
 
 /// Where a room's inputs go before the room engine sees them and where its records are kept: this
 /// machine (`LocalBackend`: the registry applies inputs at once and the SQLite log, if any, keeps

@@ -11,6 +11,7 @@ import Foundation
 import Logging
 import SwipeCore
 import SwipeProtocol
+import SwipeRooms
 import SwipeStore
 
 final class ServerShell: @unchecked Sendable {

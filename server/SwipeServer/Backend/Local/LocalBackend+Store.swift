@@ -3,6 +3,7 @@
 // from the shell's `apply`, before any effect that acknowledges what the records say.
 import Foundation
 import SwipeProtocol
+import SwipeRooms
 import SwipeStore
 
 extension LocalBackend {

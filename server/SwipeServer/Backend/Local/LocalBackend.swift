@@ -3,6 +3,7 @@
 // Service thread only (its `restore` runs at start, before that thread exists); touches the shell
 // through `apply`, the registry, the timers and the per-address ledger.
 import SwipeProtocol
+import SwipeRooms
 import SwipeStore
 
 /// The local backend: the registry applies each input at once; abandoned rooms are evicted here.

@@ -3,6 +3,7 @@
 // Service thread only (hiredis answers inside the libev loop's turn); touches the shell and its ClusterNode.
 import CLibWebSockets
 import SwipeProtocol
+import SwipeRooms
 
 /// The Redis backend: a room-changing input is appended to the room's stream and applied, on every
 /// node that serves the room, when the stream has it; rooms not here are loaded from Redis.
