@@ -12,6 +12,8 @@ struct ClusterProbe {
     var version: String
     /// The primary the data link connects to first (the `--store` URL, or what Sentinel named).
     var primary: RedisURL
+    /// Replicas connected to it at start (`INFO replication`).
+    var replicas = 0
 
     /// Connects (2 s at most), checks and loads the script; the error says what is wrong and how to fix it.
     static func run(_ configuration: ClusterConfiguration) throws -> ClusterProbe {
@@ -74,6 +76,9 @@ struct ClusterProbe {
         guard let sha = try command(["SCRIPT", "LOAD", AppendScript.source]).text else {
             throw ServerStartError(description: "\(named): SCRIPT LOAD gave no SHA1")
         }
-        return ClusterProbe(scriptSHA: sha, version: version, primary: url)
+        let replication = try command(["INFO", "replication"]).text ?? ""
+        let replicas = replication.split(whereSeparator: \.isNewline).first { $0.hasPrefix("connected_slaves:") }
+            .flatMap { Int($0.dropFirst("connected_slaves:".count)) } ?? 0
+        return ClusterProbe(scriptSHA: sha, version: version, primary: url, replicas: replicas)
     }
 }

@@ -18,6 +18,9 @@ extension ServerShell {
             message: { [unowned self] channel, payload in published(payload, on: channel) },
             subscribed: { [unowned self] channel in subscribed(channel) })
         cluster = node
+        if probe.replicas < configuration.replicas {
+            logger.warning("--store-replicas \(configuration.replicas) but the primary has \(probe.replicas) replica(s) connected: no event is acknowledged until enough replicas are (start them, or lower --store-replicas)")
+        }
         logger.info("node \(node.instance): rooms in \(configuration.storeName) (Redis \(probe.version) at \(probe.primary.host):\(probe.primary.port), durability \(configuration.durability), acknowledged once \(configuration.replicas) replica(s) have it)")
         node.link.connect()
     }

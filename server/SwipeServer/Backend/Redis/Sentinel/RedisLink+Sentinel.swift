@@ -16,7 +16,7 @@ extension RedisLink {
             return
         }
         if let sentinelCredentials {
-            // An AUTH refused makes the SUBSCRIBE fail and the Sentinel close: the next one is tried.
+            // An AUTH refused makes the SUBSCRIBE fail: the watcher is dropped and the next Sentinel tried.
             issue(sentinelCredentials.authCommand.map { Array($0.utf8) }, on: context, callback: nil, privdata: nil)
         }
         issue([Array("SUBSCRIBE".utf8), Array("+switch-master".utf8)], on: context, callback: redisLinkWatched, privdata: nil)
@@ -44,5 +44,10 @@ extension RedisLink {
 private func redisLinkWatched(_ context: UnsafeMutablePointer<redisAsyncContext>?, _ reply: UnsafeMutableRawPointer?,
                               _ privdata: UnsafeMutableRawPointer?) {
     guard let context, let link = redisLink(of: context), let reply else { return }
-    link.watched(RedisValue(copying: reply.assumingMemoryBound(to: redisReply.self)))
+    let value = RedisValue(copying: reply.assumingMemoryBound(to: redisReply.self))
+    if case .error = value {
+        redisAsyncDisconnect(context)   // after this callback; the disconnect callback drops the watcher
+        return
+    }
+    link.watched(value)
 }
