@@ -112,4 +112,34 @@ import Testing
         try ClusterFailureTests.verify(voters, resultsPort: cluster.nodes[1].port, code: code, cards: Self.cards.count)
         voters.forEach { $0.close() }
     }
+
+    /// An operator's `SENTINEL FAILOVER` with the rooms quiet: the old primary stays alive and is
+    /// demoted; every node follows to the new one (`+switch-master`, or the old primary dropping its
+    /// clients) and the votes go on. (A vote in flight during the switch is the window SCALING.md names.)
+    @Test func aPrimaryDemotedWhileAliveSendsEveryNodeToTheNewOne() throws {
+        let cluster = try SentinelCluster()
+        defer { cluster.stop() }
+        let voters = Self.voters(cluster, names: ["Ann", "Bo"])
+        let code = try Self.startRoom(voters)
+        voters[0].send()
+        voters[0].awaitAnswer()
+        let old = cluster.redisPorts[0]
+        _ = redisCLI(port: cluster.sentinelPorts[0], ["SENTINEL", "FAILOVER", SentinelCluster.master])
+        #expect(ProcessProbe.eventually(timeout: 15) { cluster.primaryPort().map { $0 != old } ?? false }, "the Sentinels did not switch")
+        let primary = try #require(cluster.primaryPort())
+        func followed(_ node: Int) -> Bool {
+            let log = (try? String(contentsOfFile: cluster.directory + "/node\(node).log", encoding: .utf8)) ?? ""
+            return log.contains("(primary 127.0.0.1:\(primary))")
+        }
+        #expect(ProcessProbe.eventually(timeout: 15) { followed(1) && followed(2) }, "a node did not move to the new primary \(primary)")
+        for voter in voters {
+            while !voter.voter.isDone {
+                voter.send()
+                voter.awaitAnswer()
+            }
+        }
+        try ClusterFailureTests.verify(voters, resultsPort: cluster.nodes[0].port, code: code, cards: Self.cards.count)
+        #expect(ProcessProbe.eventually(timeout: 15) { redisCLI(port: old, ["ROLE"]).hasPrefix("slave") }, "the old primary was not demoted")
+        voters.forEach { $0.close() }
+    }
 }

@@ -61,7 +61,8 @@ final class SentinelCluster {
             throw ServerProcess.Failure(description: "the Sentinels did not find the replicas and each other within 20 s")
         }
         let store = "redis-sentinel://" + sentinelPorts.map { "127.0.0.1:\($0)" }.joined(separator: ",") + "/\(Self.master)"
-        let arguments = ["--store", store, "--store-replicas", "\(replicasAskedFor)", "--durability", "full", "--restart-grace", "5"]
+        let arguments = ["--store", store, "--store-replicas", "\(replicasAskedFor)", "--durability", "full", "--restart-grace", "5",
+                         "--log-level", "notice"]   // "store … is back (primary HOST:PORT)": which primary each node found
         for index in 0..<count {
             nodes.append(try ServerProcess(arguments: arguments + ["--node-id", "n\(index + 1)"], stderrPath: directory + "/node\(index + 1).log"))
         }
