@@ -219,7 +219,7 @@ final class RedisLink {
 
     // MARK: hiredis callbacks (inside ev_run)
 
-    fileprivate func connected(_ context: UnsafePointer<redisAsyncContext>, ok: Bool) {
+    func connected(_ context: UnsafePointer<redisAsyncContext>, ok: Bool) {
         if UnsafePointer(watcher) == context {
             if !ok { watcherLost() }
             return
@@ -236,7 +236,7 @@ final class RedisLink {
 
     /// Redis answered the AUTH sent first on `context`: an error (a wrong or changed password)
     /// drops the link like a lost connection, with a reason that says so; it is retried.
-    fileprivate func authenticated(_ context: UnsafePointer<redisAsyncContext>, _ value: RedisValue) {
+    func authenticated(_ context: UnsafePointer<redisAsyncContext>, _ value: RedisValue) {
         if case let .error(text) = value {
             lost("Redis at \(url) refused \(credentials.map(String.init(describing:)) ?? "the password") (AUTH: \(text)); "
                 + "check --store-password-file or \(RedisCredentials.environmentVariable)")
@@ -255,14 +255,14 @@ final class RedisLink {
         }
     }
 
-    fileprivate func disconnected(_ context: UnsafePointer<redisAsyncContext>, reason: String) {
+    func disconnected(_ context: UnsafePointer<redisAsyncContext>, reason: String) {
         if UnsafePointer(watcher) == context { watcherLost(); return }
         // hiredis frees the context after this callback.
         if UnsafePointer(commands) == context { commands = nil } else if UnsafePointer(subscriber) == context { subscriber = nil }
         lost("lost the connection to \(url): \(reason)")
     }
 
-    fileprivate func replied(_ request: Int, _ value: RedisValue?) {
+    func replied(_ request: Int, _ value: RedisValue?) {
         guard let entry = pending.removeValue(forKey: request) else { return }
         // The primary was demoted (a failover) or lost its replicas' quorum: as a lost link, and
         // the next connect asks the Sentinels again.
@@ -274,69 +274,12 @@ final class RedisLink {
         entry.reply(value)
     }
 
-    fileprivate func published(_ value: RedisValue) {
+    func published(_ value: RedisValue) {
         guard case let .array(items) = value, items.count >= 3, let kind = items[0].text, let channel = items[1].text else { return }
         switch kind {
         case "message": if case let .string(payload) = items[2] { handlers.message(channel, payload) }
         case "subscribe": handlers.subscribed(channel)
         default: break
-        }
-    }
-}
-
-func redisLink(of context: UnsafePointer<redisAsyncContext>?) -> RedisLink? {
-    guard let context, let data = swipe_redis_get_data(context) else { return nil }
-    return Unmanaged<RedisLink>.fromOpaque(data).takeUnretainedValue()
-}
-
-private func redisLinkConnected(_ context: UnsafePointer<redisAsyncContext>?, _ status: Int32) {
-    guard let context else { return }
-    redisLink(of: context)?.connected(context, ok: status == REDIS_OK)
-}
-
-private func redisLinkDisconnected(_ context: UnsafePointer<redisAsyncContext>?, _ status: Int32) {
-    guard let context else { return }
-    let reason = status == REDIS_OK ? "closed" : String(cString: swipe_redis_async_errstr(context))
-    redisLink(of: context)?.disconnected(context, reason: reason)
-}
-
-private func redisLinkReplied(_ context: UnsafeMutablePointer<redisAsyncContext>?, _ reply: UnsafeMutableRawPointer?,
-                              _ privdata: UnsafeMutableRawPointer?) {
-    guard let context, let link = redisLink(of: context) else { return }
-    let value = reply.map { RedisValue(copying: $0.assumingMemoryBound(to: redisReply.self)) }
-    link.replied(Int(bitPattern: privdata), value)
-}
-
-private func redisLinkAuthenticated(_ context: UnsafeMutablePointer<redisAsyncContext>?, _ reply: UnsafeMutableRawPointer?,
-                                    _ privdata: UnsafeMutableRawPointer?) {
-    guard let context, let link = redisLink(of: context), let reply else { return }
-    link.authenticated(context, RedisValue(copying: reply.assumingMemoryBound(to: redisReply.self)))
-}
-
-private func redisLinkPublished(_ context: UnsafeMutablePointer<redisAsyncContext>?, _ reply: UnsafeMutableRawPointer?,
-                                _ privdata: UnsafeMutableRawPointer?) {
-    guard let context, let link = redisLink(of: context), let reply else { return }
-    link.published(RedisValue(copying: reply.assumingMemoryBound(to: redisReply.self)))
-}
-
-extension RedisValue {
-    /// Copies a hiredis reply (which hiredis frees after the callback returns).
-    init(copying reply: UnsafeMutablePointer<redisReply>) {
-        let value = reply.pointee
-        func bytes() -> [UInt8] {
-            guard let string = value.str else { return [] }
-            return Array(UnsafeRawBufferPointer(start: string, count: Int(value.len)))
-        }
-        switch value.type {
-        case REDIS_REPLY_STRING: self = .string(bytes())
-        case REDIS_REPLY_INTEGER: self = .integer(Int(value.integer))
-        case REDIS_REPLY_ARRAY:
-            self = .array((0..<Int(value.elements)).compactMap { index in
-                swipe_redis_element(reply, index).map(RedisValue.init(copying:))
-            })
-        case REDIS_REPLY_STATUS: self = .status(String(decoding: bytes(), as: UTF8.self))
-        case REDIS_REPLY_ERROR: self = .error(String(decoding: bytes(), as: UTF8.self))
-        default: self = .null
         }
     }
 }
