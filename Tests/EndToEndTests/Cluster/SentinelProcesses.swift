@@ -1,10 +1,10 @@
 import Foundation
 
-/// `redis-cli -p PORT WORDS…`'s output (empty when it cannot run or connect).
-func redisCLI(port: Int, _ words: [String]) -> String {
+/// `redis-cli -p PORT [-a PASSWORD] WORDS…`'s output (empty when it cannot run or connect).
+func redisCLI(port: Int, password: String? = nil, _ words: [String]) -> String {
     let cli = Process()
     cli.executableURL = URL(fileURLWithPath: "/usr/bin/redis-cli")
-    cli.arguments = ["-p", "\(port)"] + words
+    cli.arguments = ["-p", "\(port)"] + (password.map { ["--no-auth-warning", "-a", $0] } ?? []) + words
     cli.environment = ["PATH": "/usr/bin:/bin"]
     let pipe = Pipe()
     cli.standardOutput = pipe
@@ -27,8 +27,13 @@ final class SentinelCluster {
     var sentinels: [HelperProcess] = []
     let sentinelPorts: [Int]
     var nodes: [ServerProcess] = []
+    /// The Sentinels' own password (`requirepass` in sentinel.conf; nil: none).
+    let sentinelPassword: String?
+    /// What every node is started with (`--store redis-sentinel://…` and the rest).
+    let nodeArguments: [String]
 
-    init(nodes count: Int = 2, replicasAskedFor: Int = 1) throws {
+    init(nodes count: Int = 2, replicasAskedFor: Int = 1, sentinelPassword: String? = nil, nodeEnvironment: [String: String] = [:]) throws {
+        self.sentinelPassword = sentinelPassword
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-sentinel-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         redisPorts = try (0..<3).map { _ in try freeLoopbackPort() }
@@ -51,20 +56,22 @@ final class SentinelCluster {
                 sentinel down-after-milliseconds \(Self.master) 1000
                 sentinel failover-timeout \(Self.master) 3000
                 sentinel parallel-syncs \(Self.master) 2
+                \(sentinelPassword.map { "requirepass \"\($0)\"\nsentinel sentinel-pass \"\($0)\"" } ?? "")
 
                 """.write(toFile: config, atomically: true, encoding: .utf8)
             sentinels.append(try HelperProcess("redis-sentinel", [config], port: port, logPath: directory + "/sentinel\(index).log"))
         }
+        let store = "redis-sentinel://" + sentinelPorts.map { "127.0.0.1:\($0)" }.joined(separator: ",") + "/\(Self.master)"
+        nodeArguments = ["--store", store, "--store-replicas", "\(replicasAskedFor)", "--durability", "full", "--restart-grace", "5",
+                         "--log-level", "notice"]   // "store … is back (primary HOST:PORT)": which primary each node found
         // Both replicas in step, and every Sentinel knowing both replicas and the two other
         // Sentinels: only then can they agree on a failover.
         guard ProcessProbe.eventually(timeout: 20, { self.replicasInStep(of: self.redisPorts[0]) == 2 && self.sentinelsReady() }) else {
             throw ServerProcess.Failure(description: "the Sentinels did not find the replicas and each other within 20 s")
         }
-        let store = "redis-sentinel://" + sentinelPorts.map { "127.0.0.1:\($0)" }.joined(separator: ",") + "/\(Self.master)"
-        let arguments = ["--store", store, "--store-replicas", "\(replicasAskedFor)", "--durability", "full", "--restart-grace", "5",
-                         "--log-level", "notice"]   // "store … is back (primary HOST:PORT)": which primary each node found
         for index in 0..<count {
-            nodes.append(try ServerProcess(arguments: arguments + ["--node-id", "n\(index + 1)"], stderrPath: directory + "/node\(index + 1).log"))
+            nodes.append(try ServerProcess(arguments: nodeArguments + ["--node-id", "n\(index + 1)"], stderrPath: directory + "/node\(index + 1).log",
+                                           environment: nodeEnvironment))
         }
     }
 
@@ -76,7 +83,7 @@ final class SentinelCluster {
 
     private func sentinelsReady() -> Bool {
         sentinelPorts.allSatisfy { port in
-            let fields = redisCLI(port: port, ["SENTINEL", "master", Self.master]).split(whereSeparator: \.isNewline).map(String.init)
+            let fields = redisCLI(port: port, password: sentinelPassword, ["SENTINEL", "master", Self.master]).split(whereSeparator: \.isNewline).map(String.init)
             func value(_ name: String) -> String? { fields.firstIndex(of: name).flatMap { $0 + 1 < fields.count ? fields[$0 + 1] : nil } }
             return value("num-slaves") == "2" && value("num-other-sentinels") == "2"
         }
@@ -84,7 +91,7 @@ final class SentinelCluster {
 
     /// The port of the Redis the first Sentinel names as the primary now.
     func primaryPort() -> Int? {
-        let lines = redisCLI(port: sentinelPorts[0], ["SENTINEL", "get-master-addr-by-name", Self.master]).split(whereSeparator: \.isNewline)
+        let lines = redisCLI(port: sentinelPorts[0], password: sentinelPassword, ["SENTINEL", "get-master-addr-by-name", Self.master]).split(whereSeparator: \.isNewline)
         return lines.count == 2 ? Int(lines[1]) : nil
     }
 

@@ -63,6 +63,16 @@ import Testing
         #expect(reason.contains("sentinel monitor mian"), "\(reason)")
     }
 
+    @Test func aSentinelAskingForAPasswordSaysWhereItGoes() {
+        var resolver = SentinelResolver(url: SentinelURL(sentinels: [RedisURL(host: "s1", port: 26379)], master: "main"))
+        _ = resolver.start()
+        guard case let .failed(reason) = resolver.sentinelAnswered(.error("NOAUTH Authentication required.")) else {
+            Issue.record("did not fail")
+            return
+        }
+        #expect(reason.contains("NOAUTH") && reason.contains("--sentinel-password-file") && reason.contains("SWIPEDECK_SENTINEL_PASSWORD"), "\(reason)")
+    }
+
     @Test(arguments: [
         ("main 10.0.0.5 6379 10.0.0.6 6380", RedisURL(host: "10.0.0.6", port: 6380)),
         ("other 10.0.0.5 6379 10.0.0.6 6380", nil),

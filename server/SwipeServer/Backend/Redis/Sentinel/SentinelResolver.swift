@@ -50,7 +50,11 @@ public struct SentinelResolver: Sendable {
 
     /// The asked Sentinel answered (`[host, port]`, nil when it knows no such primary, or an error).
     public mutating func sentinelAnswered(_ reply: RedisValue) -> Step {
-        if case let .error(text) = reply { return next("answered \(text)") }
+        if case let .error(text) = reply {
+            let hint = text.hasPrefix("NOAUTH") ? " (the Sentinels ask for a password: put it in a file for --sentinel-password-file, "
+                + "or in \(RedisCredentials.sentinelVariable))" : ""
+            return next("answered \(text)\(hint)")
+        }
         guard case let .array(items) = reply, items.count == 2, let host = items[0].text, !host.isEmpty,
               let port = items[1].text.flatMap(Int.init), (1...65_535).contains(port) else {
             return next("knows no primary named \"\(url.master)\" (is it the name in its `sentinel monitor \(url.master) …`?)")
