@@ -7,6 +7,7 @@ import SwipeHTTPClient
 import Logging
 import SwipePictures
 import SwipeProtocol
+import SwipeRooms
 import SwipeServer
 import SwipeStore
 

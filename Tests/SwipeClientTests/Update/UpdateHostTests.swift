@@ -63,6 +63,20 @@ import Testing
         #expect(view(model, size: model.size).plainText.contains("The group's choice: Dune · led the ranking, accepted by the host"))
     }
 
+    /// A free room has no final round: F says so, and only A is offered.
+    @Test func aFreeRoomOffersOnlyAccept() {
+        var model = Self.host(phase: .finished, pacing: .free)
+        #expect(update(&model, .key(.character("F"))).isEmpty)
+        #expect(model.notice?.text == "a free room has no final round: A accepts the card that leads")
+        let row = ResultRow(rank: 1, card: "dune", title: "Dune", likes: 2, nopes: 0, superLikes: 0, matched: false, votes: [:])
+        update(&model, .server(.results(Results(final: true, ranking: [row]))))
+        let screen = view(model, size: model.size).plainText
+        #expect(screen.contains("No choice yet: A accepts the leader"), "\(screen)")
+        #expect(!screen.contains("F final round") && screen.contains("A accept"), "\(screen)")
+        #expect(update(&model, .key(.character("A"))) == [.send(.results)])
+        #expect(update(&model, .key(.character("y"))) == [Self.host(.accept)])
+    }
+
     @Test func lTogglesTheLockAndTheScreenSaysLocked() {
         var model = Self.host(phase: .lobby)
         #expect(update(&model, .key(.character("L"))) == [Self.host(.lock)])

@@ -55,6 +55,10 @@ extension AppModel {
             notice = Notice(text: "exporting the results…", shownAt: now)
             return sendIfOnline(.host(HostCommand(command: .export)))
         case .character("F"):
+            guard room.pacing == .lockstep else {
+                notice = Notice(text: "a free room has no final round: A accepts the card that leads", shownAt: now)
+                return []
+            }
             guard room.phase == .finished, room.winner == nil else {
                 notice = Notice(text: "a final round starts once the deck is done, until one card wins", shownAt: now)
                 return []

@@ -1,5 +1,6 @@
 import Foundation
 import SwipeProtocol
+import SwipeRooms
 
 /// A plain HTTP answer on the WebSocket port.
 ///

@@ -1,5 +1,6 @@
 import Logging
 import SwipeProtocol
+import SwipeRooms
 import SwipeStore
 
 /// Everything a `SwipeServerHost` needs. The defaults work with no flags: 127.0.0.1:7681, the

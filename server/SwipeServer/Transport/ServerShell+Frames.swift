@@ -3,6 +3,7 @@
 import CLibWebSockets
 import SwipeCore
 import SwipeProtocol
+import SwipeRooms
 
 extension ServerShell {
     func opened(_ wsi: OpaquePointer) {

@@ -66,9 +66,8 @@ public final class SwipeServerHost: @unchecked Sendable {
                 throw ServerStartError(description: "--store \(cluster.storeName) needs --event-loop epoll (Redis runs on the same libev loop as lws)")
             }
             probe = try ClusterProbe.run(cluster)
-        } else {
-            try shell.openStore()
         }
+        try shell.backend.restore()
         lws_set_log_level(LLL_ERR | LLL_WARN, swipeServerLWSLog)
         var info = lws_context_creation_info()
         info.port = Int32(configuration.port)
@@ -222,7 +221,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         driver = nil
         shell.context = nil
         lock.lock()
-        stoppedByStorageFailure = shell.storageFailure
+        stoppedByStorageFailure = shell.backend.storageFailure
         lock.unlock()
         configuration.logger.info("stopped")
         stopped.signal()

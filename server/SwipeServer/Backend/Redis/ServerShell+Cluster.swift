@@ -5,6 +5,7 @@
 // here arms the lws wake timer.
 import Foundation
 import SwipeProtocol
+import SwipeRooms
 
 extension ServerShell {
     var instance: String { cluster?.instance ?? "" }

@@ -3,6 +3,7 @@
 // results request is answered from this node's copy. Service thread only.
 import Foundation
 import SwipeProtocol
+import SwipeRooms
 
 extension ServerShell {
     func clusterDispatch(_ message: ClientMessage, from connection: Connection, at time: ServerTime) {

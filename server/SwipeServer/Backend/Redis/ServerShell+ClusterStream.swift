@@ -3,6 +3,7 @@
 // relay of drags. Service thread only (Redis replies arrive inside the libev loop's turn).
 import Foundation
 import SwipeProtocol
+import SwipeRooms
 
 extension ServerShell {
     /// Appends `entry` to the room's stream. An appended entry is applied here at once (before
