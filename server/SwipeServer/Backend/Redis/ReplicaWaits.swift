@@ -57,7 +57,7 @@ public struct ReplicaWaits<Waiter> {
             failure = "the store refused WAIT: \(text)"
         case .none:
             failure = "the store went away before a replica confirmed it"
-        case .some:
+        case .string?, .array?, .null?, .status?:
             failure = "the store answered WAIT with \(String(describing: reply))"
         }
         guard !queued.isEmpty else { return (covered, failure, false) }
