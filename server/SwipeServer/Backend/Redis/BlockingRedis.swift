@@ -1,6 +1,6 @@
-// One short-lived, blocking connection to a Redis or a Sentinel: the start's probe and the
-// Sentinel lookup. Runs on whichever thread calls it (the starting thread for the probe; the
-// service thread for a lookup after a loss, bounded by its timeout); touches only its own hiredis context.
+// One short-lived, blocking connection to a Redis or a Sentinel: the start's probe and its Sentinel
+// lookup. Runs on the starting thread (inside SwipeServerHost.start, before the service thread
+// exists), bounded by its timeout; touches only its own hiredis context.
 import CHiredis
 import Foundation
 

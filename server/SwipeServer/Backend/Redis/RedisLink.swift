@@ -31,6 +31,11 @@ final class RedisLink {
     var watcher: UnsafeMutablePointer<redisAsyncContext>?
     var watcherSentinel = 0
     var watcherRetryAt: Double = 0
+    /// The lookup on its way after a loss (RedisLink+Lookup): its steps, its connection, and until when it may answer.
+    var lookup: SentinelResolver?
+    var lookupContext: UnsafeMutablePointer<redisAsyncContext>?
+    var lookupAsksSentinel = true
+    var lookupDeadline: Double = 0
     /// Sent as AUTH first on both connections, at every (re)connect; nil: none.
     let credentials: RedisCredentials?
     private let loop: UnsafeMutableRawPointer
@@ -65,17 +70,17 @@ final class RedisLink {
 
     /// Starts connecting (both connections); `handlers.up` follows once both are connected.
     func connect() {
-        guard commands == nil, subscriber == nil else { return }
+        guard commands == nil, subscriber == nil, lookup == nil else { return }
         if let sentinel, lookUpPrimary {
-            do {
-                let database = url.database
-                url = try SentinelLookup.primary(sentinel, sentinelCredentials: sentinelCredentials, dataCredentials: credentials)
-                url.database = database
-            } catch {
-                lost("cannot find the primary through Sentinel: \(error)")
-                return
-            }
+            startLookup(sentinel)   // then `found`
+            return
         }
+        openData()
+    }
+
+    /// Opens both data connections to `primary` (nil: to `url`).
+    func openData(_ primary: RedisURL? = nil) {
+        if let primary { url = RedisURL(host: primary.host, port: primary.port, database: url.database, username: primary.username) }
         commands = open(isSubscriber: false)
         subscriber = open(isSubscriber: true)
         if commands == nil || subscriber == nil { lost("cannot connect to \(url): \(lastReason)") }
@@ -168,6 +173,7 @@ final class RedisLink {
     /// Deadlines and reconnecting; the shell calls it at least once a second.
     func tick() {
         watchSentinel()
+        checkLookupDeadline()
         if commands == nil && subscriber == nil {
             if now() >= retryAt { connect() }
             return
@@ -205,10 +211,12 @@ final class RedisLink {
 
     /// Closes both connections for good (the server is stopping).
     func close() {
-        let contexts = [commands, subscriber, watcher]
+        let contexts = [commands, subscriber, watcher, lookupContext]
         commands = nil
         subscriber = nil
         watcher = nil
+        lookupContext = nil
+        lookup = nil
         isUp = false
         for case let context? in contexts {
             swipe_redis_set_data(context, nil)
@@ -222,6 +230,10 @@ final class RedisLink {
     func connected(_ context: UnsafePointer<redisAsyncContext>, ok: Bool) {
         if UnsafePointer(watcher) == context {
             if !ok { watcherLost() }
+            return
+        }
+        if UnsafePointer(lookupContext) == context {
+            if !ok { lookupFailed(String(cString: swipe_redis_async_errstr(context))) }
             return
         }
         guard ok else {
@@ -257,6 +269,7 @@ final class RedisLink {
 
     func disconnected(_ context: UnsafePointer<redisAsyncContext>, reason: String) {
         if UnsafePointer(watcher) == context { watcherLost(); return }
+        if UnsafePointer(lookupContext) == context { lookupFailed("closed before it answered: \(reason)"); return }
         // hiredis frees the context after this callback.
         if UnsafePointer(commands) == context { commands = nil } else if UnsafePointer(subscriber) == context { subscriber = nil }
         lost("lost the connection to \(url): \(reason)")

@@ -1,7 +1,7 @@
 // Asks the Sentinels for the primary (SentinelResolver's steps over BlockingRedis connections).
-// Runs on the starting thread (the probe) and on the service thread when the data link reconnects
-// (the store is unreachable then, so nothing else is served meanwhile); each connection is bounded
-// by `timeoutMilliseconds`. Touches only its own connections.
+// Runs on the starting thread only (ClusterProbe, before the service thread exists; after a loss
+// the link walks the same steps without blocking: RedisLink+Lookup.swift); each connection is
+// bounded by `timeoutMilliseconds`. Touches only its own connections.
 import Foundation
 
 /// The blocking shell around `SentinelResolver`.
