@@ -5,7 +5,8 @@ import Testing
 
 /// Sentinels with their own password (`requirepass` in sentinel.conf): a node gets it from
 /// `SWIPEDECK_SENTINEL_PASSWORD` or `--sentinel-password-file`, and one without it, or with a wrong
-/// one, refuses to start saying so and what to do.
+/// one, refuses to start saying so and what to do; after the primary's death the nodes ask again,
+/// with it, and find the new one.
 @Suite(.serialized) struct ClusterSentinelPasswordTests {
     static let password = "sentinel pass:word"
 
@@ -40,5 +41,15 @@ import Testing
         #expect(missing.contains("NOAUTH") && missing.contains("--sentinel-password-file"), "\(missing)")
         let wrong = Self.refusal(cluster, ["--node-id", "n4"], environment: ["SWIPEDECK_SENTINEL_PASSWORD": "wrong"])
         #expect(wrong.contains("AUTH: WRONGPASS") && wrong.contains("SWIPEDECK_SENTINEL_PASSWORD") && !wrong.contains(Self.password), "\(wrong)")
+
+        // After the primary's death both nodes ask the Sentinels again, with the password, and find the new one.
+        let old = cluster.redisPorts[0]
+        cluster.redis[0].killHard()
+        #expect(ProcessProbe.eventually(timeout: 20) { cluster.primaryPort().map { $0 != old } ?? false }, "the Sentinels did not fail over")
+        let primary = try #require(cluster.primaryPort())
+        func found(_ log: String) -> Bool {
+            ((try? String(contentsOfFile: cluster.directory + "/\(log).log", encoding: .utf8)) ?? "").contains("(primary 127.0.0.1:\(primary))")
+        }
+        #expect(ProcessProbe.eventually(timeout: 20) { found("node1") && found("node2") }, "a node did not find the new primary \(primary)")
     }
 }
