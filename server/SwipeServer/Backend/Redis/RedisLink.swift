@@ -1,8 +1,9 @@
 // The node's two connections to Redis (commands, and SUBSCRIBE), hiredis's async API on the libev
 // loop that lws runs on: no thread of its own. With Sentinel, a third watches `+switch-master`
-// (RedisLink+Sentinel.swift) and every reconnect asks the Sentinels for the primary first. Service thread only: hiredis calls back from inside
-// ev_run (swipe_ev_driver_turn); `tick` runs from the shell's housekeeping. Touches nothing but
-// hiredis and its own state; it reports to the shell through the closures it was given.
+// (RedisLink+Sentinel.swift) and every reconnect asks the Sentinels for the primary first
+// (RedisLink+Lookup.swift). Service thread only: hiredis calls back from inside ev_run
+// (swipe_ev_driver_turn); `tick` runs from the shell's housekeeping. Touches nothing but hiredis
+// and its own state; it reports to the shell through the closures it was given.
 import CHiredis
 import Foundation
 
@@ -72,7 +73,7 @@ final class RedisLink {
     func connect() {
         guard commands == nil, subscriber == nil, lookup == nil else { return }
         if let sentinel, lookUpPrimary {
-            startLookup(sentinel)   // then `found`
+            startLookup(sentinel)   // then `openData(primary)`
             return
         }
         openData()
