@@ -63,7 +63,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         var probe: ClusterProbe?
         if let cluster = configuration.cluster {
             guard configuration.eventLoop == .epoll else {
-                throw ServerStartError(description: "--store \(cluster.store) needs --event-loop epoll (Redis runs on the same libev loop as lws)")
+                throw ServerStartError(description: "--store \(cluster.storeName) needs --event-loop epoll (Redis runs on the same libev loop as lws)")
             }
             probe = try ClusterProbe.run(cluster)
         }
@@ -112,7 +112,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         if let cluster = configuration.cluster, let probe {
             guard let driver, let loop = swipe_ev_driver_loop(driver) else {
                 lws_context_destroy(context)
-                throw ServerStartError(description: "--store \(cluster.store) needs the libev (epoll) loop, which lws refused here")
+                throw ServerStartError(description: "--store \(cluster.storeName) needs the libev (epoll) loop, which lws refused here")
             }
             shell.startCluster(cluster, probe: probe, loop: loop)
         }

@@ -53,7 +53,7 @@ final class RedisBackend: RoomBackend {
     func describe(_ status: inout ServerStatus) {
         guard let cluster = shell.cluster else { return }
         status.node = cluster.instance
-        status.store = cluster.configuration.store.description
+        status.store = cluster.configuration.storeName
         if cluster.outage != nil { status.status = "unavailable" }
     }
 
