@@ -2,6 +2,7 @@
 // service thread (ClientLoopCore and the lws callback).
 import CLibWebSockets
 import Foundation
+import SwipeProtocol
 
 /// A close code and reason.
 struct CloseInfo {
@@ -32,8 +33,9 @@ final class ClientConnection {
     let subprotocol: UnsafeMutablePointer<CChar>
     private var released = false
 
-    private var outbox: [[UInt8]] = []
-    private var outboxHead = 0
+    /// Messages waiting for WRITEABLE, oldest first (compacted past 1,024 taken: a bench client's
+    /// outbox can hold thousands while it floods).
+    private var outbox = HeadQueue<[UInt8]>(compactAfter: 1024)
 
     /// Ends this connection's count in `TLSHandshakeGate`, once.
     func leaveTLSGate() {
@@ -54,7 +56,7 @@ final class ClientConnection {
     }
 
     /// Whether a message or a close is waiting for a WRITEABLE callback.
-    var hasQueuedWork: Bool { outboxHead < outbox.count || pendingClose != nil }
+    var hasQueuedWork: Bool { !outbox.isEmpty || pendingClose != nil }
 
     func enqueue(_ bytes: [UInt8]) {
         guard pendingClose == nil, localClose == nil else { return }
@@ -62,20 +64,7 @@ final class ClientConnection {
         askToWrite()
     }
 
-    func dequeue() -> [UInt8]? {
-        guard outboxHead < outbox.count else { return nil }
-        let message = outbox[outboxHead]
-        outbox[outboxHead] = []
-        outboxHead += 1
-        if outboxHead == outbox.count {
-            outbox.removeAll(keepingCapacity: true)
-            outboxHead = 0
-        } else if outboxHead > 1024 && outboxHead * 2 > outbox.count {
-            outbox.removeFirst(outboxHead)
-            outboxHead = 0
-        }
-        return message
-    }
+    func dequeue() -> [UInt8]? { outbox.popFirst(leaving: []) }
 
     func requestClose(code: UInt16, reason: String) {
         guard pendingClose == nil, localClose == nil else { return }

@@ -31,15 +31,19 @@ public struct OutboundQueue: Sendable {
     /// What `push` did.
     public enum PushResult: Hashable, Sendable { case queued, coalesced, overflow }
 
-    /// Frames that must arrive, oldest first (from `messagesHead` on).
-    private var messages: [[UInt8]] = []
-    private var messagesHead = 0
+    /// Frames that must arrive, oldest first.
+    private var messages = HeadQueue<[UInt8]>()
     /// Drag states, oldest first (from `dragsHead` on). A `changed` finds its key's newest entry by
     /// scanning back from the newest: the lane of a reader that keeps up holds a few entries, and
     /// a scan costs less than hashing two strings on every push and pop (a stalled reader's long
     /// lane costs a longer scan until it overflows).
-    private var drags: [(bytes: [UInt8], key: Key, replaceable: Bool)] = []
-    private var dragsHead = 0
+    private var drags = HeadQueue<DragState>()
+    /// A queued drag state: its frame, whose drag it is, and whether a later `changed` may replace it.
+    private struct DragState: Sendable {
+        var bytes: [UInt8]
+        var key: Key
+        var replaceable: Bool
+    }
     public let capacity: Int
     /// Most payload bytes queued at once (both lanes).
     public let maxBytes: Int
@@ -52,7 +56,7 @@ public struct OutboundQueue: Sendable {
     }
 
     /// Frames waiting (both lanes).
-    public var count: Int { (messages.count - messagesHead) + (drags.count - dragsHead) }
+    public var count: Int { messages.count + drags.count }
     public var isEmpty: Bool { count == 0 }
 
     /// Queues a frame; with a key it is a drag state. A `replaceable` one (a `changed`) replaces a
@@ -74,7 +78,7 @@ public struct OutboundQueue: Sendable {
         if count >= capacity || byteCount + bytes.count > maxBytes { return .overflow }
         byteCount += bytes.count
         if let key {
-            drags.append((bytes, key, replaceable))
+            drags.append(DragState(bytes: bytes, key: key, replaceable: replaceable))
         } else {
             messages.append(bytes)
         }
@@ -88,10 +92,8 @@ public struct OutboundQueue: Sendable {
     /// queue.isEmpty   // true
     /// ```
     public mutating func removeAll() {
-        messages = []
-        messagesHead = 0
-        drags = []
-        dragsHead = 0
+        messages.removeAll()
+        drags.removeAll()
         byteCount = 0
     }
 
@@ -101,42 +103,25 @@ public struct OutboundQueue: Sendable {
     /// while let frame = queue.pop() { write(frame) }
     /// ```
     public mutating func pop() -> [UInt8]? {
-        if messagesHead < messages.count {
-            let bytes = messages[messagesHead]
-            messages[messagesHead] = []
-            messagesHead += 1
+        if let bytes = messages.popFirst(leaving: []) {
             byteCount -= bytes.count
-            if messagesHead == messages.count {
-                messages.removeAll(keepingCapacity: true)
-                messagesHead = 0
-            } else if messagesHead > 64 && messagesHead * 2 > messages.count {
-                messages.removeFirst(messagesHead)
-                messagesHead = 0
-            }
             return bytes
         }
-        guard dragsHead < drags.count else { return nil }
-        let bytes = drags[dragsHead].bytes
-        drags[dragsHead].bytes = []
-        dragsHead += 1
-        byteCount -= bytes.count
-        if dragsHead == drags.count {
-            drags.removeAll(keepingCapacity: true)
-            dragsHead = 0
-        } else if dragsHead > 64 && dragsHead * 2 > drags.count {
-            drags.removeFirst(dragsHead)
-            dragsHead = 0
-        }
-        return bytes
+        guard let state = drags.popFirst(leaving: Self.vacated) else { return nil }
+        byteCount -= state.bytes.count
+        return state.bytes
     }
+
+    /// What a taken drag slot holds until the lane is compacted (its frame released at once).
+    private static let vacated = DragState(bytes: [], key: Key(member: "", card: ""), replaceable: false)
 
     /// Where `key`'s newest queued drag state is, when that one may be replaced: a `began` or `ended`
     /// queued after a `changed` of the same key shields it (nothing jumps over a gesture's edges).
     private func lastReplaceable(_ key: Key) -> Int? {
-        var index = drags.count - 1
-        while index >= dragsHead {
-            if drags[index].key == key { return drags[index].replaceable ? index : nil }
-            index -= 1
+        var offset = drags.count - 1
+        while offset >= 0 {
+            if drags[offset].key == key { return drags[offset].replaceable ? offset : nil }
+            offset -= 1
         }
         return nil
     }
