@@ -51,18 +51,24 @@ done
 mkdir -p "$state"
 state=$(cd "$state" && pwd)
 
-# The login users: their shell is the swipe binary, which runs nothing but `swipe gateway`.
+# The login users: their shell is the swipe binary, which runs nothing but `swipe gateway`; their
+# home is / (nothing of theirs is there). Changed only where it differs (usermod refuses while a
+# session runs), under a lock: several gateways may start at once (the tests do).
+exec 9>/run/swipedeck-ssh-users.lock
+flock 9
 getent group swipe >/dev/null || groupadd --system swipe
-if ! getent passwd swipe >/dev/null; then
-    useradd --system --gid swipe --home-dir /nonexistent --no-create-home --shell "$swipe" --comment "SwipeDeck SSH gateway" swipe
-fi
-usermod --shell "$swipe" --password '*' --home "$state" swipe
-if [ "$guests" -eq 1 ]; then
-    if ! getent passwd guest >/dev/null; then
-        useradd --system --gid swipe --home-dir /nonexistent --no-create-home --shell "$swipe" --comment "SwipeDeck SSH gateway guest" guest
+ensure_user() { # NAME PASSWORD COMMENT
+    if ! getent passwd "$1" >/dev/null; then
+        useradd --system --gid swipe --home-dir / --no-create-home --shell "$swipe" --comment "$3" "$1"
     fi
-    usermod --shell "$swipe" --password '' --home "$state" guest
-fi
+    [ "$(getent passwd "$1" | cut -d: -f7)" = "$swipe" ] || usermod --shell "$swipe" "$1"
+    [ "$(getent passwd "$1" | cut -d: -f6)" = / ] || usermod --home / "$1"
+    [ "$(getent shadow "$1" | cut -d: -f2)" = "$2" ] || usermod --password "$2" "$1"
+}
+ensure_user swipe '*' "SwipeDeck SSH gateway"
+if [ "$guests" -eq 1 ]; then ensure_user guest '' "SwipeDeck SSH gateway guest"; fi
+flock -u 9
+exec 9>&-
 
 # The state: root's (config, host keys) and the gateway's (members by key: swipe's alone; the
 # session slots: swipe's group, which guest is in).
@@ -98,7 +104,12 @@ install -d -m 0755 -o root -g root /run/sshd   # sshd's privilege separation dir
 sshd_pid=""
 stop() {
     trap - TERM INT
-    if [ -n "$sshd_pid" ]; then kill -TERM "$sshd_pid" 2>/dev/null || true; wait "$sshd_pid" 2>/dev/null || true; fi
+    if [ -n "$sshd_pid" ]; then
+        # The sessions (sshd's children, one per connection) end with the gateway.
+        pkill -TERM -P "$sshd_pid" 2>/dev/null || true
+        kill -TERM "$sshd_pid" 2>/dev/null || true
+        wait "$sshd_pid" 2>/dev/null || true
+    fi
     rm -rf "$keys_dir"
     echo "ssh-gateway: stopped"
     exit 0

@@ -39,6 +39,8 @@ struct GatewaySession {
     func join(code: String, arguments: [String]) throws -> Int32 {
         var address = server
         address.path = "/" + code
+        // The flags are checked before a name is asked for.
+        _ = try parse { try Join.parse([address.description] + arguments + Self.placeholderName(arguments)) }
         let name = try chosenName(arguments)
         let command = try parse { try Join.parse([address.description] + arguments + name.flag) }
         return try command.start(kept: kept, restriction: restriction)
@@ -46,6 +48,7 @@ struct GatewaySession {
 
     func create(arguments: [String], pastedDeck: [UInt8]?) throws -> Int32 {
         if let refusal = GatewayRequest.refusal(forCreate: arguments) { throw Gateway.fail(refusal, status: 64) }
+        if pastedDeck == nil { _ = try parse { try Create.parse([server.description] + arguments + Self.placeholderName(arguments)) } }
         let name = try chosenName(arguments)
         let command = try parse { try Create.parse([server.description] + arguments + name.flag) }
         do {
@@ -73,6 +76,9 @@ struct GatewaySession {
         if case let .member(member) = identity { member.remember(name: name) }
         return (name, ["--name", name])
     }
+
+    /// A name for checking the other flags before the real one is known.
+    static func placeholderName(_ arguments: [String]) -> [String] { nameFlag(arguments) == nil ? ["--name", "x"] : [] }
 
     static func nameFlag(_ arguments: [String]) -> String? {
         for (i, word) in arguments.enumerated() {
