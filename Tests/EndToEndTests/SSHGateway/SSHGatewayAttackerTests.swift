@@ -13,8 +13,7 @@ import Testing
         init(guests: Bool = false) throws {
             server = try ServerProcess()
             gateway = try SSHGatewayProcess(serverPort: server.port, guests: guests)
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-ssh-keys-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            folder = try SSHGatewayProcess.keyFolder()
             key = try SSHGatewayProcess.makeKey(folder, name: "eve")
         }
 
@@ -59,7 +58,7 @@ import Testing
         #expect(stdio.status != 0, "ssh -W was let through: \(stdio.output)")
         #expect(!stdio.output.contains("HTTP/"), "ssh -W reached the server: \(stdio.output)")
         // -L: the local end listens (that is the member's machine), but nothing comes through it.
-        let local = try SSHGatewayProcess.freePort()
+        let local = try freeLoopbackPort()
         let tunnel = Process()
         tunnel.executableURL = URL(fileURLWithPath: SSHGatewayProcess.ssh ?? "/usr/bin/ssh")
         tunnel.arguments = setup.gateway.ssh(key: setup.key, terminal: false, ["-N", "-L", "127.0.0.1:\(local):127.0.0.1:\(setup.server.port)"])

@@ -14,8 +14,7 @@ import Testing
         defer { server.stop() }
         let gateway = try SSHGatewayProcess(serverPort: server.port)
         defer { gateway.stop() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-ssh-keys-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try SSHGatewayProcess.keyFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let boKey = try SSHGatewayProcess.makeKey(folder, name: "bo"), cyKey = try SSHGatewayProcess.makeKey(folder, name: "cy")
         let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
@@ -74,8 +73,7 @@ import Testing
         defer { server.stop() }
         let gateway = try SSHGatewayProcess(serverPort: server.port)
         defer { gateway.stop() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-ssh-keys-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try SSHGatewayProcess.keyFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let key = try SSHGatewayProcess.makeKey(folder, name: "dee")
         let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)

@@ -14,7 +14,7 @@ final class SSHGatewayProcess {
 
     /// `guests`: also lets `guest` in with no key. `extra`: more flags for the script.
     init(serverPort: Int, guests: Bool = false, extra: [String] = []) throws {
-        port = try Self.freePort()
+        port = try freeLoopbackPort()
         state = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-ssh-\(UUID().uuidString)").path
         let root = URL(fileURLWithPath: builtProduct("swipe")).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
@@ -96,9 +96,12 @@ final class SSHGatewayProcess {
             + (terminal ? ["-tt"] : ["-T"]) + rest + ["\(user)@127.0.0.1"]
     }
 
-    /// The same as one shell line, for a tmux session.
+    /// The same as one shell line, for a tmux session. The tmux server started by the tests
+    /// inherits Foundation's blocked signal mask, and an ssh with SIGWINCH blocked never sends a
+    /// window change: perl (Debian's perl-base) clears the mask first, as a real terminal has it.
     func sshLine(user: String = "swipe", key: String?, _ command: String) -> String {
-        ((Self.ssh.map { [$0] } ?? []) + ssh(user: user, key: key)).joined(separator: " ") + " " + command
+        let unblock = "/usr/bin/perl -MPOSIX -e 'sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die; exec @ARGV or die' --"
+        return ([unblock] + (Self.ssh.map { [$0] } ?? []) + ssh(user: user, key: key)).joined(separator: " ") + " " + command
     }
 
     /// A fresh ed25519 key (no passphrase) in `folder`.
@@ -109,20 +112,10 @@ final class SSHGatewayProcess {
         return path
     }
 
-    /// A TCP port nobody listens on now.
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ClientTestError("socket: \(errno)") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw ClientTestError("no free port: \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
+    /// A temporary folder for keys, removed by the caller.
+    static func keyFolder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-ssh-keys-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
     }
 }
