@@ -84,19 +84,13 @@ keys_dir=/run/swipedeck-ssh-$port
 install -d -m 0755 -o root -g root "$keys_dir"
 install -m 0755 -o root -g root "$here/deploy/ssh/authorized-keys" "$keys_dir/authorized-keys"
 
-users=swipe guest_block=""
-if [ "$guests" -eq 1 ]; then users="swipe guest"; guest_block=$(cat "$here/deploy/ssh/guest-match.conf"); fi
+users=swipe
+[ "$guests" -eq 1 ] && users="swipe guest"
 force="gateway --server $server --state $state --max-sessions $max_sessions"
 [ -n "$public" ] && force="$force --public $public"
 [ "$guests" -eq 1 ] && force="$force --guest-user guest"
 config="$state/sshd_config"
-GUEST_BLOCK=$guest_block awk -v port="$port" -v listen="$listen" -v state="$state" -v users="$users" \
-    -v keys="$keys_dir/authorized-keys" -v force="$force" '
-    { gsub(/@PORT@/, port); gsub(/@LISTEN@/, listen); gsub(/@STATE@/, state); gsub(/@USERS@/, users)
-      gsub(/@AUTHORIZED_KEYS@/, keys); gsub(/@FORCE_COMMAND@/, force)
-      gsub(/@MAX_STARTUPS@/, "30:30:200"); gsub(/@PER_SOURCE_MAX_STARTUPS@/, "10")
-      if ($0 == "@GUEST_BLOCK@") { print ENVIRON["GUEST_BLOCK"]; next }
-      print }' "$here/deploy/ssh/sshd_config" > "$config.tmp"
+"$here/deploy/ssh/render-config" "$port" "$listen" "$state" "$users" "$keys_dir/authorized-keys" "$force" "$guests" > "$config.tmp"
 chmod 0644 "$config.tmp"; mv "$config.tmp" "$config"
 install -d -m 0755 -o root -g root /run/sshd   # sshd's privilege separation directory
 /usr/sbin/sshd -t -f "$config" || { echo "ssh-gateway: sshd refused $config (above)" >&2; exit 1; }
