@@ -10,9 +10,9 @@ import Testing
         let folder: String
         let key: String
 
-        init(guests: Bool = false) throws {
+        init(guests: Bool = false, extra: [String] = []) throws {
             server = try ServerProcess()
-            gateway = try SSHGatewayProcess(serverPort: server.port, guests: guests)
+            gateway = try SSHGatewayProcess(serverPort: server.port, guests: guests, extra: extra)
             folder = try SSHGatewayProcess.keyFolder()
             key = try SSHGatewayProcess.makeKey(folder, name: "eve")
         }
@@ -124,5 +124,27 @@ import Testing
         let open = try Setup(guests: true)
         let guest = try open.ssh(user: "guest", key: .some(nil), terminal: false, command: ["decks"])
         #expect(guest.status == 0 && guest.output.contains("movies"), "a guest could not log in with --guests: \(guest.status) \(guest.output)")
+    }
+
+    /// A stranger holding every session: past --max-sessions a login is told the gateway is full
+    /// (and ends), and the slot is free again once the holder's connection ends.
+    @Test(.enabled(if: SSHGatewayProcess.usable && SSHGatewayGroupTests.tmux != nil, "needs root, /usr/sbin/sshd, /usr/bin/ssh and tmux"))
+    func pastTheSessionCapALoginIsToldTheGatewayIsFull() throws {
+        guard let tmux = SSHGatewayGroupTests.tmux else { return }
+        let setup = try Setup(extra: ["--max-sessions", "1"])
+        let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let holder = try ClientTmuxSession(tmux: tmux, name: "ssh-hold-\(tag)", command: setup.gateway.sshLine(key: setup.key, ""))
+        defer { holder.kill() }
+        #expect(try holder.waitFor("create a room", seconds: 20) != nil, "the menu never showed:\n\((try? holder.screen()) ?? "")")
+        let second = try setup.ssh(command: ["K7QM-X4TD-9R"])
+        #expect(second.status == 75 && second.output.contains("the gateway is full"), "a login past the cap: \(second.status) \(second.output)")
+        try holder.keys("q")
+        try holder.keys("Enter")
+        #expect(try holder.waitFor("SWIPE-EXITED 0") != nil, "q did not leave the menu")
+        let third: Bool? = try clientPoll(seconds: 10) {
+            let login = try setup.ssh(command: ["join", "K7QM-X4TD-9R", "--name", "Eve"])   // takes a slot; no such room
+            return login.status != 75 && !login.output.contains("the gateway is full") ? true : nil
+        }
+        #expect(third == true, "the slot was not freed")
     }
 }
