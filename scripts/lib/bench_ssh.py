@@ -84,10 +84,13 @@ for r in range(a.rooms):
     host = ssh(r * per_room, f"create --deck movies --rule unanimous --name H{r}")
     if not pump(lambda: CODE.search(host.out) and b"start" in host.out, 30): sys.exit(f"room {r}: the host's lobby never showed")
     lobby_ms.append((time.monotonic() - host.started) * 1000); hosts.append((host, CODE.search(host.out).group().decode()))
-# Everyone else at once: the burst a group's link makes.
+# A room's members at once (the burst a group makes), the next room's as soon as these are past
+# sshd's login: all come from 127.0.0.1 here, and sshd lets one address have only
+# PerSourceMaxStartups (10) unauthenticated connections at a time.
 for r, (host, code) in enumerate(hosts):
-    for i in range(1, per_room):
-        members.append((r, ssh(r * per_room + i, f"join {code} --name M{r}x{i}")))
+    wave = [ssh(r * per_room + i, f"join {code} --name M{r}x{i}") for i in range(1, per_room)]
+    members += [(r, t) for t in wave]
+    pump(lambda: all(t.out for t in wave), 30)
 pending = dict((id(t), t) for _, t in members)
 def arrived():
     for key, t in list(pending.items()):

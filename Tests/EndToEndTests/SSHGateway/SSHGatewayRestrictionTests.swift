@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// The client in the gateway, as a host over ssh would use it: the export shows the room's links
+/// and writes no file on the gateway's host, and Ctrl-Z does not stop it (no job control).
+@Suite(.serialized) struct SSHGatewayRestrictionTests {
+    @Test(.enabled(if: SSHGatewayProcess.usable && SSHGatewayGroupTests.tmux != nil, "needs root, /usr/sbin/sshd, /usr/bin/ssh and tmux"))
+    func theExportIsLinksAndCtrlZDoesNothing() throws {
+        guard let tmux = SSHGatewayGroupTests.tmux else { return }
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let gateway = try SSHGatewayProcess(serverPort: server.port, extra: ["--public", "ws://swipe.example.org:7681"])
+        defer { gateway.stop() }
+        let folder = try SSHGatewayProcess.keyFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let key = try SSHGatewayProcess.makeKey(folder, name: "eve")
+        let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let eve = try ClientTmuxSession(tmux: tmux, name: "ssh-eve-\(tag)", columns: 120, rows: 30,
+                                        command: gateway.sshLine(key: key, "create --deck movies --name Eve"))
+        defer { eve.kill() }
+        let code = try eve.lobbyRoomCode()
+        // With --public the ssh members' lobby shows swipe join with the public address.
+        #expect(try eve.waitFor("swipe join ws://swipe.example.org:7681/\(code)") != nil, "the lobby lacks the public swipe join line")
+
+        try eve.keys("e")
+        let links = "results: http://swipe.example.org:7681/rooms/\(code)/results.csv and .json"
+        #expect(try eve.waitFor(links) != nil, "the export did not show the room's links:\n\((try? eve.screen()) ?? "")")
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: "/"))?.filter { $0.hasPrefix("swipe-results-") } ?? []
+        #expect(written.isEmpty, "the export wrote files on the gateway's host: \(written)")
+
+        try eve.keys("C-z")
+        try eve.keys("s")
+        #expect(try eve.waitFor("Card 1 of") != nil, "after Ctrl-Z the client no longer runs:\n\((try? eve.screen()) ?? "")")
+        #expect(!(try eve.screen()).contains("SWIPE-EXITED"))
+    }
+}
