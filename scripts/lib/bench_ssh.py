@@ -101,6 +101,16 @@ pump(arrived, 120)
 connected = len(lobby_ms)
 sessions = descendants(a.sshd_pid)
 pss_total = sum(pss_kb(pid) for pid in sessions)
+def is_client(pid):
+    try: return open(f"/proc/{pid}/comm").read().strip() == "swipe"
+    except OSError: return False
+pss_clients = sum(pss_kb(pid) for pid in sessions if is_client(pid))
+def ticks(pid):
+    try: return cpu_ticks(pid)
+    except OSError: return 0
+hz = os.sysconf("SC_CLK_TCK")
+cpu_clients = sum(ticks(pid) for pid in sessions if is_client(pid)) / hz
+cpu_sshd = sum(ticks(pid) for pid in sessions if not is_client(pid)) / hz
 
 # Vote latency in room 0: a member votes; when does an ssh member's screen (the host's) and a
 # local WebSocket client's screen first change? Each sample after a quiet 300 ms.
@@ -126,7 +136,10 @@ for voter in voters:
 print(f"members connected over ssh: {connected} of {a.rooms * per_room} in {a.rooms} rooms")
 print(f"connect-to-lobby (ssh login to the lobby drawn): p50 {pct(lobby_ms, .5):.0f} ms, p99 {pct(lobby_ms, .99):.0f} ms, max {max(lobby_ms):.0f} ms")
 print(f"memory per ssh member (PSS of sshd's per-connection processes and swipe): {pss_total / max(1, connected) / 1024:.1f} MB "
-      f"({len(sessions)} processes, {pss_total / 1024:.0f} MB in all)")
+      f"({len(sessions)} processes, {pss_total / 1024:.0f} MB in all: swipe {pss_clients / max(1, connected) / 1024:.1f} MB, "
+      f"sshd {(pss_total - pss_clients) / max(1, connected) / 1024:.1f} MB per member)")
+print(f"CPU per login, so far (utime+stime of the session's processes): swipe {cpu_clients / max(1, connected) * 1000:.0f} ms, "
+      f"sshd {cpu_sshd / max(1, connected) * 1000:.0f} ms (not counting exited helpers: the AuthorizedKeysCommand, sshd's re-exec)")
 print(f"vote latency, room 0 ({len(over_ssh)} votes; first screen change after the key): over ssh p50 {pct(over_ssh, .5):.1f} ms "
       f"p99 {pct(over_ssh, .99):.1f} ms; local WebSocket client p50 {pct(over_ws, .5):.1f} ms p99 {pct(over_ws, .99):.1f} ms")
 print(f"gateway at idle (the sshd listener, nobody connected): {idle_pss / 1024:.1f} MB PSS, {idle_cpu:.2f} % CPU")
