@@ -33,4 +33,32 @@ import Testing
         #expect(try eve.waitFor("Card 1 of") != nil, "after Ctrl-Z the client no longer runs:\n\((try? eve.screen()) ?? "")")
         #expect(!(try eve.screen()).contains("SWIPE-EXITED"))
     }
+
+    /// No command: the menu. Create with a deck pasted one option per line (nothing read from
+    /// the gateway's files), the name asked once for the key.
+    @Test(.enabled(if: SSHGatewayProcess.usable && SSHGatewayGroupTests.tmux != nil, "needs root, /usr/sbin/sshd, /usr/bin/ssh and tmux"))
+    func theMenuCreatesARoomFromAPastedDeck() throws {
+        guard let tmux = SSHGatewayGroupTests.tmux else { return }
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let gateway = try SSHGatewayProcess(serverPort: server.port)
+        defer { gateway.stop() }
+        let folder = try SSHGatewayProcess.keyFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let key = try SSHGatewayProcess.makeKey(folder, name: "gus")
+        let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let gus = try ClientTmuxSession(tmux: tmux, name: "ssh-gus-\(tag)", command: gateway.sshLine(key: key, ""))
+        defer { gus.kill() }
+        #expect(try gus.waitFor("create a room", seconds: 20) != nil, "no menu:\n\((try? gus.screen()) ?? "")")
+        #expect(try gus.screen().contains("SHA256:"), "the menu does not name the key")
+        for line in ["c", "", "Pho — noodle soup", "Tacos", "."] {
+            try gus.keys("-l", line)
+            try gus.keys("Enter")
+        }
+        #expect(try gus.waitFor("Your name in the room") != nil, "no name asked:\n\((try? gus.screen()) ?? "")")
+        try gus.keys("-l", "Gus")
+        try gus.keys("Enter")
+        let lobby = try gus.waitFor("press s to start", seconds: 20)
+        #expect(lobby?.contains("2 cards") == true, "the pasted deck is not the room's:\n\(lobby ?? (try? gus.screen()) ?? "")")
+    }
 }
