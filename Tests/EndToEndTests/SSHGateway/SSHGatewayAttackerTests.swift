@@ -4,34 +4,9 @@ import Testing
 /// The gateway from the attacker's side: no shell, no forwarding, no other user, no host file, and
 /// no login without a key unless guests are let in.
 @Suite(.serialized) struct SSHGatewayAttackerTests {
-    final class Setup {
-        let server: ServerProcess
-        let gateway: SSHGatewayProcess
-        let folder: String
-        let key: String
-
-        init(guests: Bool = false, extra: [String] = []) throws {
-            server = try ServerProcess()
-            gateway = try SSHGatewayProcess(serverPort: server.port, guests: guests, extra: extra)
-            folder = try SSHGatewayProcess.keyFolder()
-            key = try SSHGatewayProcess.makeKey(folder, name: "eve")
-        }
-
-        func ssh(user: String = "swipe", key: String?? = .none, terminal: Bool = true, _ options: [String] = [], command: [String] = []) throws -> (status: Int32, output: String) {
-            let chosen: String? = switch key { case .none: self.key; case let .some(value): value }
-            return try clientRun(SSHGatewayProcess.ssh ?? "/usr/bin/ssh", gateway.ssh(user: user, key: chosen, terminal: terminal, options) + command)
-        }
-
-        deinit {
-            gateway.stop()
-            server.stop()
-            try? FileManager.default.removeItem(atPath: folder)
-        }
-    }
-
     @Test(.enabled(if: SSHGatewayProcess.usable, "needs root, /usr/sbin/sshd and /usr/bin/ssh (scripts/setup.sh installs openssh-server and openssh-client)"))
     func aCommandRunsNoShell() throws {
-        let setup = try Setup()
+        let setup = try SSHGatewaySetup()
         for terminal in [true, false] {
             let run = try setup.ssh(terminal: terminal, command: ["sh", "-c", "id"])
             #expect(!run.output.contains("uid="), "a shell ran: \(run.output)")
@@ -43,7 +18,7 @@ import Testing
 
     @Test(.enabled(if: SSHGatewayProcess.usable, "needs root, /usr/sbin/sshd and /usr/bin/ssh (scripts/setup.sh installs openssh-server and openssh-client)"))
     func withoutATerminalOneLineSaysToUseDashT() throws {
-        let setup = try Setup()
+        let setup = try SSHGatewaySetup()
         let run = try setup.ssh(terminal: false, command: ["K7QM-X4TD-9R"])
         #expect(run.status != 0)
         let lines = run.output.split(separator: "\n")
@@ -52,7 +27,7 @@ import Testing
 
     @Test(.enabled(if: SSHGatewayProcess.usable, "needs root, /usr/sbin/sshd and /usr/bin/ssh (scripts/setup.sh installs openssh-server and openssh-client)"))
     func noForwardingOfAnyKind() throws {
-        let setup = try Setup()
+        let setup = try SSHGatewaySetup()
         // -W: stdio forwarding to the server's own port is refused.
         let stdio = try setup.ssh(terminal: false, ["-W", "127.0.0.1:\(setup.server.port)"])
         #expect(stdio.status != 0, "ssh -W was let through: \(stdio.output)")
@@ -96,14 +71,14 @@ import Testing
 
     @Test(.enabled(if: SSHGatewayProcess.usable, "needs root, /usr/sbin/sshd and /usr/bin/ssh (scripts/setup.sh installs openssh-server and openssh-client)"), arguments: ["root", "nobody", "swipedeck-nobody"])
     func otherUsersAreRefused(_ user: String) throws {
-        let setup = try Setup(guests: true)
+        let setup = try SSHGatewaySetup(guests: true)
         let run = try setup.ssh(user: user, terminal: false, command: ["decks"])
         #expect(run.status == 255 && run.output.contains("Permission denied"), "\(user)@ was not refused: \(run.status) \(run.output)")
     }
 
     @Test(.enabled(if: SSHGatewayProcess.usable, "needs root, /usr/sbin/sshd and /usr/bin/ssh (scripts/setup.sh installs openssh-server and openssh-client)"))
     func aDeckFileOfTheHostIsRefused() throws {
-        let setup = try Setup()
+        let setup = try SSHGatewaySetup()
         for deck in ["/etc/passwd", "-", "../../etc/shadow", "x.txt"] {
             let run = try setup.ssh(command: ["create", "--deck", deck, "--name", "Eve"])
             #expect(run.status == 64, "create --deck \(deck) was not refused: \(run.status) \(run.output)")
@@ -115,13 +90,13 @@ import Testing
 
     @Test(.enabled(if: SSHGatewayProcess.usable, "needs root, /usr/sbin/sshd and /usr/bin/ssh (scripts/setup.sh installs openssh-server and openssh-client)"))
     func guestsOnlyWhenLetIn() throws {
-        let closed = try Setup()
+        let closed = try SSHGatewaySetup()
         let refused = try closed.ssh(user: "guest", key: .some(nil), terminal: false, command: ["decks"])
         #expect(refused.status == 255 && refused.output.contains("Permission denied"), "guest got in without --guests: \(refused.output)")
         let noKey = try closed.ssh(key: .some(nil), terminal: false, command: ["decks"])
         #expect(noKey.status == 255, "swipe@ got in without a key: \(noKey.output)")
 
-        let open = try Setup(guests: true)
+        let open = try SSHGatewaySetup(guests: true)
         let guest = try open.ssh(user: "guest", key: .some(nil), terminal: false, command: ["decks"])
         #expect(guest.status == 0 && guest.output.contains("movies"), "a guest could not log in with --guests: \(guest.status) \(guest.output)")
     }
@@ -131,7 +106,7 @@ import Testing
     @Test(.enabled(if: SSHGatewayProcess.usable && SSHGatewayGroupTests.tmux != nil, "needs root, /usr/sbin/sshd, /usr/bin/ssh and tmux"))
     func pastTheSessionCapALoginIsToldTheGatewayIsFull() throws {
         guard let tmux = SSHGatewayGroupTests.tmux else { return }
-        let setup = try Setup(extra: ["--max-sessions", "1"])
+        let setup = try SSHGatewaySetup(extra: ["--max-sessions", "1"])
         let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         let holder = try ClientTmuxSession(tmux: tmux, name: "ssh-hold-\(tag)", command: setup.gateway.sshLine(key: setup.key, ""))
         defer { holder.kill() }

@@ -10,14 +10,9 @@ import Testing
     @Test(.enabled(if: SSHGatewayProcess.usable && tmux != nil, "needs root, /usr/sbin/sshd and /usr/bin/ssh (scripts/setup.sh installs openssh-server and openssh-client)"))
     func twoSSHMembersAndALocalOneDecideACardAndAKilledSSHClientComesBackAsItself() throws {
         guard let tmux = Self.tmux else { return }
-        let server = try ServerProcess(arguments: ["--ssh-join", "ssh -t -p 2222 swipe@gateway.example"])
-        defer { server.stop() }
-        let gateway = try SSHGatewayProcess(serverPort: server.port)
-        defer { gateway.stop() }
-        let folder = try SSHGatewayProcess.keyFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let boKey = try SSHGatewayProcess.makeKey(folder, name: "bo"), cyKey = try SSHGatewayProcess.makeKey(folder, name: "cy")
-        let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let setup = try SSHGatewaySetup(serverArguments: ["--ssh-join", "ssh -t -p 2222 swipe@gateway.example"])
+        let (server, gateway, tag) = (setup.server, setup.gateway, setup.tag)
+        let boKey = try setup.makeKey("bo"), cyKey = try setup.makeKey("cy")
 
         let ann = try ClientTmuxSession(tmux: tmux, name: "ssh-ann-\(tag)",
                                         command: "\(builtProduct("swipe")) create ws://127.0.0.1:\(server.port) --deck movies --rule unanimous --name Ann")
@@ -69,14 +64,8 @@ import Testing
     @Test(.enabled(if: SSHGatewayProcess.usable && tmux != nil, "needs root, /usr/sbin/sshd and /usr/bin/ssh (scripts/setup.sh installs openssh-server and openssh-client)"))
     func aWrongCodeSaysSoAndEnds() throws {
         guard let tmux = Self.tmux else { return }
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let gateway = try SSHGatewayProcess(serverPort: server.port)
-        defer { gateway.stop() }
-        let folder = try SSHGatewayProcess.keyFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let key = try SSHGatewayProcess.makeKey(folder, name: "dee")
-        let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let setup = try SSHGatewaySetup()
+        let (gateway, key, tag) = (setup.gateway, setup.key, setup.tag)
         let dee = try ClientTmuxSession(tmux: tmux, name: "ssh-dee-\(tag)", command: gateway.sshLine(key: key, "join ZZZZ-ZZZZ-ZZ --name Dee"))
         defer { dee.kill() }
         let (status, screen) = try dee.exited(seconds: 20)

@@ -119,3 +119,35 @@ final class SSHGatewayProcess {
         return folder
     }
 }
+
+/// A server, a gateway in front of it, and a folder of keys (one made for `eve`), all stopped and
+/// removed when the setup goes.
+final class SSHGatewaySetup {
+    let server: ServerProcess
+    let gateway: SSHGatewayProcess
+    let folder: String
+    let key: String
+    let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+
+    init(serverArguments: [String] = [], guests: Bool = false, extra: [String] = []) throws {
+        server = try ServerProcess(arguments: serverArguments)
+        gateway = try SSHGatewayProcess(serverPort: server.port, guests: guests, extra: extra)
+        folder = try SSHGatewayProcess.keyFolder()
+        key = try SSHGatewayProcess.makeKey(folder, name: "eve")
+    }
+
+    /// Another member's key.
+    func makeKey(_ name: String) throws -> String { try SSHGatewayProcess.makeKey(folder, name: name) }
+
+    /// Runs ssh to the gateway (the setup's key unless `key` says otherwise; `.some(nil)`: none).
+    func ssh(user: String = "swipe", key: String?? = .none, terminal: Bool = true, _ options: [String] = [], command: [String] = []) throws -> (status: Int32, output: String) {
+        let chosen: String? = switch key { case .none: self.key; case let .some(value): value }
+        return try clientRun(SSHGatewayProcess.ssh ?? "/usr/bin/ssh", gateway.ssh(user: user, key: chosen, terminal: terminal, options) + command)
+    }
+
+    deinit {
+        gateway.stop()
+        server.stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}

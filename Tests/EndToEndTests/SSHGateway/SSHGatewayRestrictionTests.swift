@@ -7,14 +7,8 @@ import Testing
     @Test(.enabled(if: SSHGatewayProcess.usable && SSHGatewayGroupTests.tmux != nil, "needs root, /usr/sbin/sshd, /usr/bin/ssh and tmux"))
     func theExportIsLinksAndCtrlZDoesNothing() throws {
         guard let tmux = SSHGatewayGroupTests.tmux else { return }
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let gateway = try SSHGatewayProcess(serverPort: server.port, extra: ["--public", "ws://swipe.example.org:7681"])
-        defer { gateway.stop() }
-        let folder = try SSHGatewayProcess.keyFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let key = try SSHGatewayProcess.makeKey(folder, name: "eve")
-        let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let setup = try SSHGatewaySetup(extra: ["--public", "ws://swipe.example.org:7681"])
+        let (gateway, key, tag) = (setup.gateway, setup.key, setup.tag)
         let eve = try ClientTmuxSession(tmux: tmux, name: "ssh-eve-\(tag)", columns: 120, rows: 30,
                                         command: gateway.sshLine(key: key, "create --deck movies --name Eve"))
         defer { eve.kill() }
@@ -39,14 +33,8 @@ import Testing
     @Test(.enabled(if: SSHGatewayProcess.usable && SSHGatewayGroupTests.tmux != nil, "needs root, /usr/sbin/sshd, /usr/bin/ssh and tmux"))
     func theMenuCreatesARoomFromAPastedDeck() throws {
         guard let tmux = SSHGatewayGroupTests.tmux else { return }
-        let server = try ServerProcess()
-        defer { server.stop() }
-        let gateway = try SSHGatewayProcess(serverPort: server.port)
-        defer { gateway.stop() }
-        let folder = try SSHGatewayProcess.keyFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let key = try SSHGatewayProcess.makeKey(folder, name: "gus")
-        let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let setup = try SSHGatewaySetup()
+        let (gateway, key, tag) = (setup.gateway, setup.key, setup.tag)
         let gus = try ClientTmuxSession(tmux: tmux, name: "ssh-gus-\(tag)", command: gateway.sshLine(key: key, ""))
         defer { gus.kill() }
         #expect(try gus.waitFor("create a room", seconds: 20) != nil, "no menu:\n\((try? gus.screen()) ?? "")")
