@@ -72,4 +72,26 @@ import Testing
         #expect(status != 0, "a wrong code ended with status 0:\n\(screen)")
         #expect(screen.contains("ZZZZ-ZZZZ-ZZ") || screen.lowercased().contains("no such room"), "the wrong code is not named:\n\(screen)")
     }
+
+    /// A guest (no key, --guests) is a new member each time: nothing is kept between logins.
+    @Test(.enabled(if: SSHGatewayProcess.usable && tmux != nil, "needs root, /usr/sbin/sshd, /usr/bin/ssh and tmux"))
+    func aGuestIsANewMemberEachTime() throws {
+        guard let tmux = Self.tmux else { return }
+        let setup = try SSHGatewaySetup(guests: true)
+        let ann = try ClientTmuxSession(tmux: tmux, name: "ssh-gann-\(setup.tag)",
+                                        command: "\(builtProduct("swipe")) create ws://127.0.0.1:\(setup.server.port) --deck movies --name Ann")
+        defer { ann.kill() }
+        let code = try ann.lobbyRoomCode()
+        for (round, expected) in [(1, "GROUP (2)"), (2, "GROUP (3)")] {
+            let gil = try ClientTmuxSession(tmux: tmux, name: "ssh-gil\(round)-\(setup.tag)",
+                                            command: setup.gateway.sshLine(user: "guest", key: nil, code))
+            defer { gil.kill() }
+            #expect(try gil.waitFor("Your name in the room", seconds: 20) != nil, "the guest was not asked for a name:\n\((try? gil.screen()) ?? "")")
+            try gil.keys("-l", "Gil")
+            try gil.keys("Enter")
+            #expect(try ann.waitFor(expected, seconds: 20) != nil, "guest login \(round) is not a new member:\n\((try? ann.screen()) ?? "")")
+            try gil.keys("q")
+            #expect(try gil.waitFor("SWIPE-EXITED") != nil, "the guest's client did not quit")
+        }
+    }
 }
