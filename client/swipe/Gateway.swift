@@ -84,13 +84,16 @@ struct Gateway: ParsableCommand {
     }
 
     /// Under sshd the member's locale may be unset: the client needs UTF-8 (wide text is blank under
-    /// C). A keyed member's picture cache is theirs; a guest keeps nothing.
+    /// C); their TERM may be unknown here. A keyed member's picture cache is theirs; a guest keeps
+    /// nothing.
     private static func prepareEnvironment(identity: GatewayIdentity, environment: [String: String]) {
         let locale = environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? ""
         if !locale.uppercased().contains("UTF-8") && !locale.uppercased().contains("UTF8") {
             unsetenv("LC_ALL")
             setenv("LANG", "C.UTF-8", 1)
         }
+        // A member's terminal this host's terminfo does not know (or none): the common ground.
+        if !TerminalCheck.knows(environment["TERM"] ?? "") { setenv("TERM", "xterm-256color", 1) }
         switch identity {
         case let .member(member): setenv("XDG_CACHE_HOME", member.directory + "/cache", 1)
         case .guest: unsetenv("XDG_CACHE_HOME")
