@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "SwipeCore", path: "Sources/SwipeCore", swiftSettings: serverReleaseSettings),
         // Shared, pure Swift: the JSON wire protocol both ends speak.
         .target(name: "SwipeProtocol", dependencies: ["SwipeCore"], path: "Sources/SwipeProtocol", swiftSettings: serverReleaseSettings),
-        // System libraries (see ../shared/C-INTEROP.md for why the shims exist).
+        // System libraries: each a module map over a shim header (docs/ARCHITECTURE.md, "C from Swift").
         .systemLibrary(
             name: "CLibWebSockets", path: "Sources/CLibWebSockets",
             pkgConfig: "libwebsockets", providers: [.apt(["libwebsockets-dev"])]),
@@ -67,11 +67,19 @@ let package = Package(
         // The server's durable append-only log (SQLite in WAL mode).
         .target(name: "SwipeStore", dependencies: ["CSQLite"], path: "server/SwipeStore"),
 
-        // The server module: rooms, voting, broadcast, lws transport.
+        // The room engine: rooms, votes, decisions, the registry and the deck library; pure (no C
+        // module, no clock, no socket: time is an input), so the compiler keeps I/O out of it.
+        .target(
+            name: "SwipeRooms",
+            dependencies: ["SwipeCore", "SwipeProtocol", "SwipePictures"],
+            path: "server/SwipeRooms",
+            swiftSettings: serverReleaseSettings),
+
+        // The server module: the lws transport, admission, HTTP, metrics and the room backends.
         .target(
             name: "SwipeServer",
             dependencies: [
-                "SwipeCore", "SwipeProtocol", "SwipeStore", "CLibWebSockets", "CHiredis", "SwipePictures",
+                "SwipeRooms", "SwipeCore", "SwipeProtocol", "SwipeStore", "CLibWebSockets", "CHiredis", "SwipePictures",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -81,7 +89,7 @@ let package = Package(
         .executableTarget(
             name: "swipe-server",
             dependencies: [
-                "SwipeServer", "SwipeProtocol", "SwipeHTTPClient", "SwipePictures",
+                "SwipeServer", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeHTTPClient", "SwipePictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -100,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "swipe",
             dependencies: [
-                "SwipeClient", "SwipeHTTPClient",
+                "SwipeClient", "SwipeCore", "SwipeProtocol", "SwipeHTTPClient",
                 "SwipeServer",  // only for `swipe demo`, which hosts a room in-process
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -111,7 +119,7 @@ let package = Package(
         .executableTarget(
             name: "swipe-bench",
             dependencies: [
-                "SwipeClient", "SwipeServer", "SwipeStore", "SwipeProtocol", "SwipeCore", "SwipePictures",
+                "SwipeClient", "SwipeServer", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeCore", "SwipePictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -119,13 +127,16 @@ let package = Package(
             path: "benchmarks/swipe-bench"),
 
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore"]),
-        .testTarget(name: "SwipeProtocolTests", dependencies: ["SwipeProtocol"]),
-        .testTarget(name: "SwipePicturesTests", dependencies: ["SwipePictures"], exclude: ["Fixtures"]),
-        .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer"]),
+        .testTarget(name: "SwipeProtocolTests", dependencies: ["SwipeProtocol", "SwipeCore"]),
+        .testTarget(name: "SwipePicturesTests", dependencies: ["SwipePictures", "SwipeCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "SwipeRoomsTests", dependencies: ["SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipePictures"]),
+        .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer", "SwipeRooms", "SwipeProtocol", "SwipeCore",
+                                                            .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SwipeStoreTests", dependencies: ["SwipeStore"]),
-        .testTarget(name: "SwipeBenchTests", dependencies: ["swipe-bench"]),
+        .testTarget(name: "SwipeBenchTests", dependencies: ["swipe-bench", "SwipeProtocol"]),
         // Golden frames are read through #filePath, not bundled.
-        .testTarget(name: "SwipeClientTests", dependencies: ["SwipeClient", "SwipePictures"], exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SwipeClient", "SwipeServer"]),
+        .testTarget(name: "SwipeClientTests", dependencies: ["SwipeClient", "SwipePictures", "SwipeProtocol", "SwipeCore", "CLibWebSockets"],
+                    exclude: ["Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SwipeClient", "SwipeServer", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeCore"]),
     ]
 )

@@ -6,7 +6,7 @@ small good and bad pictures the tests read. Run from the repository root:
 
 PNGs are written with the standard library alone (zlib); the test JPEGs need Pillow (Debian:
 python3-pil) and are skipped without it. Writes:
-  server/SwipeServer/Decks/BundledPictures.swift   the bundled decks' PNGs, base64, one per card
+  server/SwipeRooms/Decks/BundledPictures.swift   the bundled decks' PNGs, base64, one per card
   Tests/SwipePicturesTests/Fixtures/*               the tests' pictures
 """
 import base64, math, os, struct, sys, zlib
@@ -125,6 +125,6 @@ def fixtures(folder):
 
 if __name__ == "__main__":
     fixtures("Tests/SwipePicturesTests/Fixtures")
-    with open("server/SwipeServer/Decks/BundledPictures.swift", "w") as f:
+    with open("server/SwipeRooms/Decks/BundledPictures.swift", "w") as f:
         f.write(bundled_swift())
     print("make-pictures: ok")

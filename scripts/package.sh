@@ -47,7 +47,7 @@ done
 
 # Docs (compressed, as Debian wants files over 4 KB in /usr/share/doc) and the changelog.
 doc="$root/usr/share/doc/swipedeck"
-for file in README.md docs/OPERATIONS.md docs/PROTOCOL.md docs/SECURITY.md docs/SCALING.md; do
+for file in README.md docs/USING.md docs/OPERATIONS.md docs/PROTOCOL.md docs/SECURITY.md docs/SCALING.md; do
     gzip -9n <"$file" >"$doc/$(basename "$file").gz"
 done
 install -m 0644 deploy/debian/copyright "$doc/copyright"

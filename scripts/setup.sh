@@ -3,7 +3,7 @@
 # Needs: the Swift toolchain (on PATH), libwebsockets-dev, libncurses-dev, libsqlite3-dev,
 # libutf8proc-dev (grapheme clusters and widths), libfribidi-dev (bidi and Arabic shaping),
 # libhiredis-dev (Redis, for rooms shared by several nodes), redis-server and haproxy (the cluster's
-# end-to-end test and scripts/cluster.sh), libchafa-dev, libglib2.0-dev, libpng-dev and
+# end-to-end test and scripts/cluster.sh), redis-sentinel (the failover test and scripts/bench-failover.sh), libchafa-dev, libglib2.0-dev, libpng-dev and
 # libjpeg62-turbo-dev (card pictures), ncurses-term (direct-colour terminfo entries such as
 # xterm-direct and tmux-direct: 24-bit colour on screen, and their tests), pkg-config, gcc (benchmarks/lws-floor), openssl (the TLS tests make a certificate and send raw
 # bytes over TLS), tmux (the end-to-end tests drive the real client in it), and openssh-server and
@@ -17,7 +17,7 @@
 # networking, which needs -lcurl.
 set -euo pipefail
 
-needed=(gcc openssl libwebsockets-dev libwebsockets-evlib-ev libev-dev libncurses-dev libsqlite3-dev libutf8proc-dev libfribidi-dev libhiredis-dev redis-server haproxy libchafa-dev libglib2.0-dev libpng-dev libjpeg62-turbo-dev ncurses-term pkg-config tmux openssh-server openssh-client dpkg-dev lintian man-db bash-completion systemd valgrind libcurl4-openssl-dev)
+needed=(gcc openssl libwebsockets-dev libwebsockets-evlib-ev libev-dev libncurses-dev libsqlite3-dev libutf8proc-dev libfribidi-dev libhiredis-dev redis-server redis-sentinel haproxy libchafa-dev libglib2.0-dev libpng-dev libjpeg62-turbo-dev ncurses-term pkg-config tmux openssh-server openssh-client dpkg-dev lintian man-db bash-completion systemd valgrind libcurl4-openssl-dev)
 missing=()
 for pkg in "${needed[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 
+python3 scripts/check-imports.py     # every target declares the modules it imports
 swift build --build-tests
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT

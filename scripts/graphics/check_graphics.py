@@ -55,7 +55,7 @@ def record(term, step, check, ok, text):
 # ---------------------------------------------------------------- pictures and palettes
 
 def bundled_pictures():
-    src = open(os.path.join(REPO, 'server/SwipeServer/Decks/BundledPictures.swift')).read()
+    src = open(os.path.join(REPO, 'server/SwipeRooms/Decks/BundledPictures.swift')).read()
     pics = {}
     for name, b64 in re.findall(r'"([a-z0-9-]+/[a-z0-9-]+\.png)": "([A-Za-z0-9+/=]+)"', src):
         pics[name] = Image.open(io.BytesIO(base64.b64decode(b64))).convert('RGB')
@@ -63,7 +63,7 @@ def bundled_pictures():
 
 
 def deck_order(deck):
-    src = open(os.path.join(REPO, 'server/SwipeServer/Decks/BundledDecks.swift')).read()
+    src = open(os.path.join(REPO, 'server/SwipeRooms/Decks/BundledDecks.swift')).read()
     return [p for p in re.findall(r'"picture":"([^"]+)"', src) if p.startswith(deck + '/')]
 
 

@@ -150,9 +150,13 @@ public enum HostAction: String, CaseIterable, Hashable, Sendable, Codable {
     case close
     /// Send the host the results now, with the CSV export in `results.csv`.
     case export
-    /// Protocol 4: once the deck is done with several matches (or none and a tie at the top),
-    /// swipe again over just those cards until one wins.
+    /// Protocol 4: once the deck is done with no winner, swipe again over the cards still in the
+    /// running (several matches; or, with none, those level at the top, or the top three when
+    /// one leads alone) until one wins.
     case finalRound
+    /// Protocol 4: once the deck is done with no winner, take the card that leads the deck's
+    /// ranking alone as the group's choice (`decidedBy` `accepted`).
+    case accept
     /// Protocol 4: no new members from now on (resumes with a token still work), until `unlock`.
     case lock
     /// Protocol 4: new members may join again.

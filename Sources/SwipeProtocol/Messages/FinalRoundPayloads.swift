@@ -1,6 +1,7 @@
 import SwipeCore
 
-/// How the room's one winner was decided.
+/// How the room's one winner was decided. Values may be added within protocol 4: a client that
+/// meets one it does not know still has the winner (show it without saying how).
 ///
 /// ```swift
 /// WinnerReason.tieBreak.rawValue   // "tieBreak"
@@ -10,9 +11,13 @@ public enum WinnerReason: String, CaseIterable, Hashable, Sendable, Codable {
     case onlyMatch
     /// A final round's votes put one card ahead of the others.
     case votes
-    /// A final round left the same cards level as it started with: the deck's ranking decided
-    /// (matches first, then score, likes, fewer nopes, deck order).
+    /// Cards were level and no more votes could split them: the deck's ranking decided (matches
+    /// first, then score, likes, fewer nopes, deck order). A final round that left the same cards
+    /// level as it started with, or the host's `accept` in a free room whose top cards are level.
     case tieBreak
+    /// The host accepted the card that led the deck's ranking alone (`host` `accept`), without a
+    /// final round.
+    case accepted
 }
 
 /// `winner` (protocol 4): the room's decision, the same on every screen. Also in `results`

@@ -214,13 +214,17 @@ public struct Results: Hashable, Sendable, Codable {
     public var rounds: [RoundResults]?
     /// Protocol 4 (additive): the room's one winner, by the deck's card id, once decided.
     public var winner: CardID?
+    /// Protocol 4 (additive): how the winner was decided, with `winner`.
+    public var decidedBy: WinnerReason?
 
-    public init(final: Bool, ranking: [ResultRow], csv: String? = nil, rounds: [RoundResults]? = nil, winner: CardID? = nil) {
+    public init(final: Bool, ranking: [ResultRow], csv: String? = nil, rounds: [RoundResults]? = nil, winner: CardID? = nil,
+                decidedBy: WinnerReason? = nil) {
         self.final = final
         self.ranking = ranking
         self.csv = csv
         self.rounds = rounds
         self.winner = winner
+        self.decidedBy = decidedBy
     }
 }
 

@@ -95,6 +95,59 @@ import Testing
         }
         // The HTTP results say the same.
         let csv = try ServerRawSocket.get(port: server.port, path: "/rooms/\(code)/results.csv").body
-        #expect(csv.contains("\r\n1,pho,Pho,3,0,0,3,true,Ann:like; Bo:like; Cy:like,1,true\r\n"), "\(csv)")
+        #expect(csv.contains("\r\n1,pho,Pho,3,0,0,3,true,Ann:like; Bo:like; Cy:like,1,true,votes\r\n"), "\(csv)")
+    }
+
+    /// No match and one card ahead: the host accepts it from `swipe` (A, then y), every screen
+    /// shows the same choice and how it was made, and a restart of the server keeps it.
+    @Test(.enabled(if: tmux != nil, "tmux is not installed"))
+    func noMatchAndOneLeaderIsAcceptedInOneStep() throws {
+        guard let tmux = Self.tmux else { return }
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-accept-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: data) }
+        try Data("Pho\nTacos\nCurry\n".utf8).write(to: data.appendingPathComponent("lunch.txt"))
+        var server = try ServerProcess(arguments: ["--data", data.path])
+        defer { server.stop() }
+        let swipe = builtProduct("swipe")
+        let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        let url = "ws://127.0.0.1:\(server.port)"
+        let ann = try ClientTmuxSession(tmux: tmux, name: "swipe-acc-ann-\(tag)", columns: 100, rows: 30,
+                                        command: "\(swipe) create \(url) --deck \(data.path)/lunch.txt --rule unanimous --name Ann")
+        defer { ann.kill() }
+        let code = try ann.lobbyRoomCode()
+        let bo = try ClientTmuxSession(tmux: tmux, name: "swipe-acc-bo-\(tag)", columns: 100, rows: 30,
+                                       command: "\(swipe) join \(url)/\(code) --name Bo")
+        defer { bo.kill() }
+        #expect(try ann.waitFor("2 here") != nil, "Bo never showed in the lobby")
+        try ann.keys("s")
+        let everyone = [ann, bo]
+        // Only Ann likes Pho: no match, and Pho leads alone.
+        for (number, keys) in [(1, ["l", "h"]), (2, ["h", "h"]), (3, ["h", "h"])] {
+            for (session, key) in zip(everyone, keys) {
+                guard try session.waitFor("Card \(number) of 3") != nil else { throw ClientTestError("card \(number) never showed:\n\(try session.screen())") }
+                try session.keys(key)
+            }
+        }
+        let hostHint = try ann.waitFor("No choice yet: F plays a final round, A accepts the leader")
+        #expect(hostHint != nil, "\((try? ann.screen()) ?? "")")
+        let memberHint = try bo.waitFor("No choice yet: the host can play a final round or accept the leader")
+        #expect(memberHint != nil, "\((try? bo.screen()) ?? "")")
+        try ann.keys("A")
+        let question = try ann.waitFor("Accept \"Pho\" as the group's choice?")
+        #expect(question != nil, "\((try? ann.screen()) ?? "")")
+        try ann.keys("y")
+        for session in everyone {
+            let screen = try session.waitFor("THE GROUP'S CHOICE")
+            #expect(screen?.contains("Pho") == true && screen?.contains("accepted by the host") == true, "\(screen ?? "")")
+        }
+        // The decision is in the room's log: a restarted server still has it.
+        bo.kill()
+        ann.kill()
+        server.stop()
+        server = try ServerProcess(arguments: ["--data", data.path])
+        let results = try ServerRawSocket.get(port: server.port, path: "/rooms/\(code)/results.json").body
+        #expect(results.contains("\"winner\" : \"pho\"") || results.contains("\"winner\":\"pho\""), "\(results)")
+        #expect(results.contains("accepted"), "\(results)")
     }
 }

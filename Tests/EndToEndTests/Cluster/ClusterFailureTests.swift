@@ -2,6 +2,7 @@ import Foundation
 import SwipeClient
 import SwipeCore
 import SwipeProtocol
+import SwipeRooms
 import SwipeServer
 import Testing
 
@@ -28,6 +29,11 @@ import Testing
     }
 
     static func verify(_ voters: [ResumingVoterConnection], cluster: LocalCluster, code: RoomCode, cards: Int) throws {
+        try verify(voters, resultsPort: cluster.nodes[0].port, code: code, cards: cards)
+    }
+
+    /// Every acknowledged vote once in the results that the node on `resultsPort` serves.
+    static func verify(_ voters: [ResumingVoterConnection], resultsPort port: Int, code: RoomCode, cards: Int) throws {
         #expect(voters.flatMap(\.voter.problems).isEmpty, "\(voters.flatMap(\.voter.problems))")
         for voter in voters {
             #expect(voter.voter.isDone, "\(voter.voter.name) stopped at card \(voter.voter.position)")
@@ -37,7 +43,7 @@ import Testing
         // under load: read its results once the deck is done there (a lost vote never gets there,
         // and the checks below name it).
         func results() -> Results? {
-            guard let response = try? ServerRawSocket.get(port: cluster.nodes[0].port, path: "/rooms/\(code)/results.json"),
+            guard let response = try? ServerRawSocket.get(port: port, path: "/rooms/\(code)/results.json"),
                   response.status == 200 else { return nil }
             return try? JSONDecoder().decode(Results.self, from: Data(response.body.utf8))
         }

@@ -2,6 +2,7 @@ import Foundation
 import SwipeClient
 import SwipeCore
 import SwipeProtocol
+import SwipeRooms
 import SwipeServer
 import Testing
 

@@ -117,6 +117,18 @@ final class ResumingVoterConnection {
         }
     }
 
+    /// Waits up to `seconds` for the vote in flight to be acknowledged, without resending it: false
+    /// when it was not (or the connection closed first).
+    func acknowledged(within seconds: Double) -> Bool {
+        let position = voter.position
+        let deadline = Date().addingTimeInterval(seconds)
+        while voter.position == position, let socket, socket.isOpen, deadline.timeIntervalSinceNow > 0,
+              let message = socket.receive(until: { $0.type == "voteAccepted" }, timeout: deadline.timeIntervalSinceNow) {
+            voter.handle(message)
+        }
+        return voter.position != position
+    }
+
     private func resend(_ message: ClientMessage) {
         if socket?.isOpen != true { resume() }
         socket?.send(message)

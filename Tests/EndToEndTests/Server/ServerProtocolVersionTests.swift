@@ -115,12 +115,20 @@ import SwipeProtocol
             sockets.append(socket)
         }
         let (bo, cy) = (sockets[1], sockets[2])
-        // An older client may still send a proposal; each is applied before the next is sent.
+        // An older client's proposal is refused, naming the version it needs (it could never hear
+        // back: proposalAdded is protocol 4's); the version-4 member proposes for the group.
+        for (socket, version) in [(bo, 3), (cy, 1)] {
+            socket.send(.propose(ProposeOption(title: "Sushi")))
+            socket.send(.withdraw(WithdrawProposal(proposal: "p1")))
+            let refusals = Self.drain(socket).compactMap { if case let .error(e) = $0 { e } else { nil } }
+            #expect(refusals.map(\.code) == [.notAllowed, .notAllowed])
+            #expect(refusals.first?.message == "propose: needs protocol 4 (subprotocol swipedeck.v4); this connection speaks protocol \(version)")
+            #expect(refusals.last?.message.hasPrefix("withdraw: needs protocol 4") == true)
+        }
         var annSaw: [String] = []
-        for (socket, title) in [(bo, "Tacos"), (cy, "Curry"), (ann, "Ramen")] {
-            socket.send(.propose(ProposeOption(title: title)))
-            let theirs = Self.drain(socket)
-            annSaw += (socket === ann ? theirs : Self.drain(ann)).map(\.type)
+        for title in ["Tacos", "Curry", "Ramen"] {
+            ann.send(.propose(ProposeOption(title: title)))
+            annSaw += Self.drain(ann).map(\.type)
         }
         #expect(annSaw.filter { $0 == "proposalAdded" }.count == 3, "\(annSaw)")
         #expect(!Self.drain(bo).contains { $0.type == "proposalAdded" })

@@ -107,7 +107,7 @@ import SwipeProtocol
         }
         let csv = try ServerRawSocket.get(port: server.port, path: "/rooms/\(code)/results.csv")
         #expect(csv.status == 200)
-        #expect(csv.body.hasPrefix("rank,card,title,likes,nopes,superLikes,score,matched,votes,round,winner\r\n1,dune,Dune,1,1,1,3,true,Ann:like; Bo:superLike; Cy:nope,0,"))
+        #expect(csv.body.hasPrefix("rank,card,title,likes,nopes,superLikes,score,matched,votes,round,winner,decidedBy\r\n1,dune,Dune,1,1,1,3,true,Ann:like; Bo:superLike; Cy:nope,0,"))
         let health = try ServerRawSocket.get(port: server.port, path: "/healthz")
         #expect(health.status == 200)
         #expect(health.body.contains("\"rooms\":1"))

@@ -9,6 +9,13 @@ import Testing
         #expect(why.hasPrefix("TLS handshake failed (connect SSL err 1"), "\(why)")
     }
 
+    @Test func aTLSFailureSaysHowToTrustASelfSignedCertificate() {
+        let without = ConnectDiagnosis.tlsFailure("connect SSL err 1", certFile: nil)
+        #expect(without.contains("run with SSL_CERT_FILE=cert.pem"), "\(without)")
+        let with = ConnectDiagnosis.tlsFailure("connect SSL err 1", certFile: "/tmp/nope.pem")
+        #expect(with.contains("SSL_CERT_FILE names /tmp/nope.pem"), "\(with)")
+    }
+
     @Test func aNameThatDoesNotResolveSaysSo() {
         let why = ConnectDiagnosis.explain(host: "no-such-host.invalid", port: 80, lwsDetail: "Unable to connect")
         #expect(why.hasPrefix("the name \"no-such-host.invalid\" could not be resolved"), "\(why)")

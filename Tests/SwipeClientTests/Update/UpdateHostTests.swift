@@ -39,7 +39,43 @@ import Testing
         (.voting, "e", [host(.export)]),
         (.lobby, "L", [host(.lock)]),
         (.voting, "L", [host(.lock)]),
+        (.finished, "Fy", [host(.finalRound)]),
+        (.finished, "Ay", [.send(.results), host(.accept)]),
+        (.finished, "An", [.send(.results)]),
+        (.voting, "A", []),
+        (.voting, "F", []),
     ]
+
+    /// The accept prompt names the card that leads (from the results it asked for), and the
+    /// finished room's footer and results screen tell the host both ways to a decision.
+    @Test func acceptAsksAboutTheLeaderByName() {
+        var model = Self.host(phase: .finished)
+        update(&model, .key(.character("A")))
+        let row = ResultRow(rank: 1, card: "dune", title: "Dune", likes: 2, nopes: 0, superLikes: 0, matched: false, votes: [:])
+        update(&model, .server(.results(Results(final: true, ranking: [row]))))
+        let screen = view(model, size: model.size).plainText
+        #expect(screen.contains("Accept \"Dune\" as the group's choice?"), "\(screen)")
+        update(&model, .key(.character("n")))
+        let results = view(model, size: model.size).plainText
+        #expect(results.contains("No choice yet: F plays a final round, A accepts the leader"), "\(results)")
+        #expect(results.contains("F final round") && results.contains("A accept"), "\(results)")
+        update(&model, .server(.results(Results(final: true, ranking: [row], winner: "dune", decidedBy: .accepted))))
+        #expect(view(model, size: model.size).plainText.contains("The group's choice: Dune · led the ranking, accepted by the host"))
+    }
+
+    /// A free room has no final round: F says so, and only A is offered.
+    @Test func aFreeRoomOffersOnlyAccept() {
+        var model = Self.host(phase: .finished, pacing: .free)
+        #expect(update(&model, .key(.character("F"))).isEmpty)
+        #expect(model.notice?.text == "a free room has no final round: A accepts the card that leads")
+        let row = ResultRow(rank: 1, card: "dune", title: "Dune", likes: 2, nopes: 0, superLikes: 0, matched: false, votes: [:])
+        update(&model, .server(.results(Results(final: true, ranking: [row]))))
+        let screen = view(model, size: model.size).plainText
+        #expect(screen.contains("No choice yet: A accepts the leader"), "\(screen)")
+        #expect(!screen.contains("F final round") && screen.contains("A accept"), "\(screen)")
+        #expect(update(&model, .key(.character("A"))) == [.send(.results)])
+        #expect(update(&model, .key(.character("y"))) == [Self.host(.accept)])
+    }
 
     @Test func lTogglesTheLockAndTheScreenSaysLocked() {
         var model = Self.host(phase: .lobby)

@@ -93,8 +93,12 @@ import Testing
         #expect(file.cards.map(\.title) == ["Pho"])
     }
 
-    @Test func optionTitlesCompareIgnoringCaseAndSpacing() {
-        #expect(OptionTitle.key("  Thai \t Food ") == OptionTitle.key("thai food"))
-        #expect(OptionTitle.key("Thai food") != OptionTitle.key("Thaifood"))
+    /// (a title, another, whether they are the same option)
+    @Test(arguments: [
+        ("  Thai \t Food ", "thai food", true), ("Pad Thai", "PadThai", true), ("PAD THAI", "pad  thai", true),
+        ("Pad-Thai", "Pad Thai", false), ("Pho", "Phở", false), ("Crème brûlée", "CRÈME BRÛLÉE", true),
+    ] as [(String, String, Bool)])
+    func optionTitlesCompareIgnoringCaseAndWhiteSpace(_ a: String, _ b: String, _ same: Bool) {
+        #expect((OptionTitle.key(a) == OptionTitle.key(b)) == same)
     }
 }

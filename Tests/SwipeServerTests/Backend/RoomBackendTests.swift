@@ -1,5 +1,6 @@
 import SwipeCore
 import SwipeProtocol
+import SwipeRooms
 import Testing
 @testable import SwipeServer
 
@@ -10,7 +11,11 @@ import Testing
     final class RecordingBackend: RoomBackend {
         var calls: [String] = []
         var makesWay = false
+        var commits = true
 
+        func restore() throws { calls.append("restore") }
+        func commit(_ records: [LogRecord]) -> Bool { calls.append("commit \(records.count)"); return commits }
+        var storageFailure: String? { nil }
         func dispatch(_ message: ClientMessage, from connection: Connection, at time: ServerTime) { calls.append("dispatch \(message.type)") }
         func memberDisconnected(_ member: MemberID, of connection: Connection, in code: RoomCode, grace: ServerTime, at time: ServerTime) {
             calls.append("disconnected \(member) \(grace)")
@@ -63,7 +68,25 @@ import Testing
     @Test func aRoomClosedByItsHostIsTheBackendsToForget() {
         let (shell, backend) = Self.shell()
         shell.apply([.append(LogRecord(at: 0, room: "CCCC-CCCC-CC", event: .phaseChanged(phase: .closed)))], in: "CCCC-CCCC-CC")
-        #expect(backend.calls == ["closed CCCC-CCCC-CC"])
+        #expect(backend.calls == ["commit 1", "closed CCCC-CCCC-CC"])
+    }
+
+    /// The records of one `apply` go to the backend in one commit, before any effect; a commit
+    /// that fails carries out none of them (nothing is acknowledged that is not stored).
+    @Test(arguments: [true, false])
+    func recordsAreCommittedBeforeTheirEffects(stored: Bool) throws {
+        let (shell, backend) = Self.shell()
+        backend.commits = stored
+        let room = try #require(shell.registry.create(CreateRoom(name: "Ann", deck: "movies"), from: ConnectionID(1), at: 0).room)
+        let records = [LogRecord(at: 0, room: room, event: .phaseChanged(phase: .voting)),
+                       LogRecord(at: 0, room: room, event: .phaseChanged(phase: .finished))]
+        shell.apply(records.map(RoomEffect.append) + [.scheduleTimer(at: 5_000)], in: room)
+        #expect(backend.calls.first == "commit 2")
+        #expect((shell.timers.roomTimers[room] != nil) == stored)
+        // An apply with no records asks the backend nothing.
+        backend.calls = []
+        shell.apply([.cancelTimer], in: room)
+        #expect(!backend.calls.contains { $0.hasPrefix("commit") })
     }
 
     @Test func theLocalBackendIsChosenWithoutAStore() {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SwipeCore
 import SwipeProtocol
+import SwipeRooms
 @testable import SwipeServer
 
 @Suite struct HTTPRoutesDecksTests {

@@ -1,6 +1,7 @@
 import Testing
 import SwipeCore
 import SwipeProtocol
+import SwipeRooms
 @testable import SwipeServer
 
 @Suite struct HTTPRoutesRefusalTests {

@@ -1,6 +1,7 @@
 import Testing
 import SwipeCore
 import SwipeProtocol
+import SwipeRooms
 @testable import SwipeServer
 
 /// `GET /rooms/CODE/cards/ID/picture`: 200 with type, length, tag and caching; 304 on a matching

@@ -1,5 +1,6 @@
 import Testing
 @testable import SwipeServer
+import SwipeRooms
 
 @Suite struct HeapTrimPolicyTests {
     /// Connections opened or closed at a time (ms), and what `isDue` answers at another.

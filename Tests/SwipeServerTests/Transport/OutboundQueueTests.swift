@@ -1,6 +1,7 @@
 import Testing
 import SwipeCore
 import SwipeProtocol
+import SwipeRooms
 @testable import SwipeServer
 
 @Suite struct OutboundQueueTests {
@@ -187,7 +188,7 @@ import SwipeProtocol
         #expect(String(decoding: health.body, as: UTF8.self).contains("\"connections\":3"))
         let csv = HTTPRoutes.respond(to: "/rooms/\(code.rawValue.lowercased())/results.csv", registry: registry, status: Self.status)
         #expect(csv.status == 200)
-        #expect(String(decoding: csv.body, as: UTF8.self).hasPrefix("rank,card,title,likes,nopes,superLikes,score,matched,votes,round,winner\r\n1,dune,Dune"))
+        #expect(String(decoding: csv.body, as: UTF8.self).hasPrefix("rank,card,title,likes,nopes,superLikes,score,matched,votes,round,winner,decidedBy\r\n1,dune,Dune"))
         let json = HTTPRoutes.respond(to: "/rooms/\(code)/results.json", registry: registry, status: Self.status)
         #expect(json.contentType == "application/json")
         #expect(HTTPRoutes.respond(to: "/rooms/2222-2222-22/results.json", registry: registry, status: Self.status).status == 404)

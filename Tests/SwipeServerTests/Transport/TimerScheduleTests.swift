@@ -1,5 +1,6 @@
 import Testing
 import SwipeProtocol
+import SwipeRooms
 @testable import SwipeServer
 
 @Suite struct TimerScheduleTests {

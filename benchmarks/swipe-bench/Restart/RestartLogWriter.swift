@@ -5,6 +5,7 @@
 import Foundation
 import SwipeCore
 import SwipeProtocol
+import SwipeRooms
 import SwipeServer
 import SwipeStore
 

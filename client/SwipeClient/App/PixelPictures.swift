@@ -15,8 +15,7 @@ struct PixelPictures {
     /// The painter's full redraws when the picture was drawn: one more means it was painted over.
     private var shownAtRedraw = 0
     /// Kitty: the pictures sent, by id (placed again by id), oldest first; at most ``maxKittyPictures``.
-    private var kittyIDs: [PixelBytesRequest: UInt32] = [:]
-    private var kittyOrder: [PixelBytesRequest] = []
+    private var kittyIDs = BoundedCache<PixelBytesRequest, UInt32>(capacity: maxKittyPictures)
     private var nextKittyID: UInt32 = 1
     /// How many pictures kitty keeps for this client (each up to 1.3 MB at 200×60).
     static let maxKittyPictures = 8
@@ -73,8 +72,7 @@ struct PixelPictures {
     mutating func clear() {
         if kind == .kitty, shown != nil || !kittyIDs.isEmpty { write(ChafaGraphics.kittyFreeAll) }
         shown = nil
-        kittyIDs = [:]
-        kittyOrder = []
+        kittyIDs.removeAll()
     }
 
     /// Kitty: the picture placed again by its id when it was sent before, else sent with a new id
@@ -84,10 +82,7 @@ struct PixelPictures {
         let id = nextKittyID
         nextKittyID += 1
         var freed: [UInt8] = []
-        if kittyIDs.updateValue(id, forKey: request) == nil { kittyOrder.append(request) }
-        while kittyOrder.count > Self.maxKittyPictures {
-            if let old = kittyIDs.removeValue(forKey: kittyOrder.removeFirst()) { freed += ChafaGraphics.kittyFree(id: old) }
-        }
+        for old in kittyIDs.insert(id, for: request) { freed += ChafaGraphics.kittyFree(id: old) }
         return freed + ChafaGraphics.kittyWithID(image, id: id)
     }
 

@@ -45,7 +45,12 @@ final class ServerLink: @unchecked Sendable {
             case let .failure(error): inbox.post(.serverGarbled(error.message))
             }
         case let .closed(id, code, reason):
-            if isCurrent(id) { inbox.post(.disconnected(reason: Self.describe(code: code, reason: reason))) }
+            guard isCurrent(id) else { return }
+            // A refusal's close carries the server's error ("tooLarge: message is larger than …"):
+            // posted as that error first, so the reason reaches the person even when the error
+            // message itself was lost to the close (the model ignores it when it already ended).
+            if let refusal = Self.refusal(closedWith: code, reason: reason) { inbox.post(.server(.error(refusal))) }
+            inbox.post(.disconnected(reason: Self.describe(code: code, reason: reason)))
         case let .connectFailed(id, reason, status):
             guard isCurrent(id) else { return }
             // Finding out why takes a name lookup and a TCP probe: not on the service thread.
@@ -61,6 +66,18 @@ final class ServerLink: @unchecked Sendable {
                 inbox.post(.disconnected(reason: "cannot connect to \(url): \(why)"))
             }
         }
+    }
+
+    /// The server's refusal a close frame carries: 1009 with `"tooLarge: MESSAGE"`.
+    ///
+    /// ```swift
+    /// ServerLink.refusal(closedWith: 1009, reason: "tooLarge: message is larger than 65536 bytes")?.message
+    /// // "message is larger than 65536 bytes"
+    /// ```
+    static func refusal(closedWith code: UInt16?, reason: String) -> ProtocolError? {
+        let prefix = ErrorCode.tooLarge.rawValue + ": "
+        guard code == 1009, reason.hasPrefix(prefix) else { return nil }
+        return ProtocolError(.tooLarge, String(reason.dropFirst(prefix.count)))
     }
 
     static func describe(code: UInt16?, reason: String) -> String {

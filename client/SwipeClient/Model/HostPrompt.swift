@@ -17,8 +17,9 @@ public enum HostPrompt: Hashable, Sendable {
     ///
     /// ```swift
     /// HostPrompt.confirm(.kick, member: "m3").question(memberName: "Cy")   // "Remove Cy from the room? The name cannot rejoin."
+    /// HostPrompt.confirm(.accept, member: nil).question(memberName: nil, leader: "Pho")   // "Accept \"Pho\" as the group's choice?"
     /// ```
-    public func question(memberName: String?) -> String {
+    public func question(memberName: String?, leader: String? = nil) -> String {
         switch self {
         case .pickMember: return "Remove whom from the room?"
         case let .confirm(action, _):
@@ -26,7 +27,8 @@ public enum HostPrompt: Hashable, Sendable {
             case .reveal: return "Reveal the results now and end voting for everyone?"
             case .kick: return "Remove \(memberName ?? "this member") from the room? The name cannot rejoin."
             case .close: return "Close the room for everyone? It cannot be reopened."
-            case .finalRound: return "Start a final round over the tied cards, until one wins?"
+            case .finalRound: return "Start a final round over the top cards, until one wins?"
+            case .accept: return "Accept \(leader.map { "\"\($0)\"" } ?? "the leading card") as the group's choice?"
             case .start, .skip, .export, .lock, .unlock: return "Send \(action.rawValue)?"
             }
         }

@@ -17,7 +17,7 @@ enum ConnectDiagnosis {
     /// `httpStatus`: what the server answered the upgrade with, when it answered one other than 101.
     static func explain(host: String, port: Int, lwsDetail: String, httpStatus: Int? = nil) -> String {
         if lwsDetail.range(of: "SSL", options: .caseInsensitive) != nil || lwsDetail.contains("TLS") {
-            return "TLS handshake failed (\(lwsDetail)); is the server using wss:// with a certificate this machine trusts?"
+            return tlsFailure(lwsDetail)
         }
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -33,6 +33,23 @@ enum ConnectDiagnosis {
         case ETIMEDOUT: return "no answer from \(host) port \(port) within 3 s"
         case let code: return "cannot reach \(host) port \(port): " + String(cString: strerror(code))
         }
+    }
+
+    /// A failed TLS handshake, with what to do about a certificate this machine does not trust: a
+    /// self-signed one (a test server's, or one made with `openssl req -x509`) is trusted for one
+    /// run by naming its PEM file in `SSL_CERT_FILE`. When `SSL_CERT_FILE` is already set, the file
+    /// it names is said, so a wrong path shows.
+    ///
+    /// ```swift
+    /// ConnectDiagnosis.tlsFailure("connect SSL err 1", certFile: nil)
+    /// // "TLS handshake failed (connect SSL err 1): the server's certificate is not one this machine trusts? …"
+    /// ```
+    static func tlsFailure(_ lwsDetail: String, certFile: String? = ProcessInfo.processInfo.environment["SSL_CERT_FILE"]) -> String {
+        let lead = "TLS handshake failed (\(lwsDetail)): is the server using wss:// with a certificate this machine trusts? "
+        guard let certFile, !certFile.isEmpty else {
+            return lead + "For a self-signed certificate, run with SSL_CERT_FILE=cert.pem (the server's certificate file)"
+        }
+        return lead + "SSL_CERT_FILE names \(certFile): is that the server's certificate, and readable?"
     }
 
     /// Plain words for an upgrade the server answered with HTTP `status` instead of 101.

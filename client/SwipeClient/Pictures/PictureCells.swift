@@ -38,8 +38,7 @@ public struct PictureShelf: Hashable, Sendable {
 
     public var states: [String: State] = [:]
     /// Cells drawn for pictures at the sizes frames asked for, the newest ``maxDrawn``.
-    public private(set) var drawn: [PictureCellsRequest: PictureCells] = [:]
-    private var drawnOrder: [PictureCellsRequest] = []
+    public private(set) var drawn = BoundedCache<PictureCellsRequest, PictureCells>(capacity: maxDrawn)
     /// Enough for the cards in view at a few sizes (a resize asks for new ones).
     public static let maxDrawn = 12
 
@@ -52,8 +51,7 @@ public struct PictureShelf: Hashable, Sendable {
     /// shelf.drawn[request]   // cells
     /// ```
     public mutating func keep(_ cells: PictureCells, for request: PictureCellsRequest) {
-        if drawn.updateValue(cells, forKey: request) == nil { drawnOrder.append(request) }
-        while drawnOrder.count > Self.maxDrawn { drawn[drawnOrder.removeFirst()] = nil }
+        drawn.insert(cells, for: request)
     }
 
     /// The decoded picture for a tag, when it has arrived.

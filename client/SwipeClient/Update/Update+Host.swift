@@ -2,9 +2,10 @@ import SwipeCore
 import SwipeProtocol
 
 /// The host's keys: `s` start (lobby), `n` skip the current card (lockstep), `R` reveal, `K` kick
-/// (member picker), `C` close, `e` export, `F` final round (deck done, no winner yet), `L` lock
+/// (member picker), `C` close, `e` export, `F` final round and `A` accept the leader (deck done,
+/// no winner yet), `L` lock
 /// or unlock the room (no new members while locked). Reveal,
-/// kick, close and the final round ask y/n first.
+/// kick, close, the final round and accept ask y/n first.
 extension AppModel {
     /// Whether this member hosts the room.
     ///
@@ -54,12 +55,23 @@ extension AppModel {
             notice = Notice(text: "exporting the results…", shownAt: now)
             return sendIfOnline(.host(HostCommand(command: .export)))
         case .character("F"):
+            guard room.pacing == .lockstep else {
+                notice = Notice(text: "a free room has no final round: A accepts the card that leads", shownAt: now)
+                return []
+            }
             guard room.phase == .finished, room.winner == nil else {
                 notice = Notice(text: "a final round starts once the deck is done, until one card wins", shownAt: now)
                 return []
             }
             hostPrompt = .confirm(.finalRound, member: nil)
             return []
+        case .character("A"):
+            guard room.phase == .finished, room.winner == nil else {
+                notice = Notice(text: "once the deck is done, A accepts the card that leads as the group's choice", shownAt: now)
+                return []
+            }
+            hostPrompt = .confirm(.accept, member: nil)
+            return sendIfOnline(.results)   // the leader's title for the question, fresh
         case .character("L"):
             guard room.phase != .closed else { return [] }
             return sendIfOnline(.host(HostCommand(command: room.locked == true ? .unlock : .lock)))

@@ -20,7 +20,8 @@ extension AppModel {
         guard let results else { return 0 }
         let rounds = results.rounds ?? []
         let cards = results.ranking.count + rounds.reduce(0) { $0 + $1.ranking.count }
-        let headings = (results.winner != nil ? 1 : 0) + (rounds.isEmpty ? 0 : rounds.count + 1)
+        let undecided = results.winner == nil && results.final && room?.phase == .finished && !results.ranking.isEmpty
+        let headings = (results.winner != nil || undecided ? 1 : 0) + (rounds.isEmpty ? 0 : rounds.count + 1)
         return cards * resultsLinesPerCard + headings
     }
 

@@ -70,7 +70,7 @@ extension AppModel {
         case let .cardResolved(resolved): cardResolved(resolved)
         case let .match(match):
             banner = MatchBanner(match: match, shownAt: now)
-            editRoom { room in if !room.matches.contains(match.card.id) { room.matches.append(match.card.id) } }
+            editRoom { room in if room.finalRound == nil, !room.matches.contains(match.card.id) { room.matches.append(match.card.id) } }
         case let .results(results):
             self.results = results
             if results.final { showingResults = true }
@@ -262,7 +262,8 @@ extension AppModel {
     mutating func cardResolved(_ resolved: CardResolved) {
         if sentAhead?.card.id == resolved.card { sentAhead = nil }
         guard var room else { return }
-        if resolved.outcome == .match, !room.matches.contains(resolved.card) { room.matches.append(resolved.card) }
+        // A final round's card that matches again leads its round; it is not one more of the deck's matches.
+        if resolved.outcome == .match, room.finalRound == nil, !room.matches.contains(resolved.card) { room.matches.append(resolved.card) }
         if let text = Self.outcomeText(resolved) { outcome = OutcomeToast(text: text, shownAt: now) }
         room.tallies.removeAll { $0.card == resolved.card }
         if room.pacing == .lockstep {

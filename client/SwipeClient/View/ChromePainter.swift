@@ -41,7 +41,9 @@ struct ChromePainter {
     /// The keys that do something now, most useful first (the footer drops what does not fit).
     var footerKeys: [(String, String)] {
         let host = model.isHost
-        let final: [(String, String)] = host && model.room?.phase == .finished && model.room?.winner == nil ? [("F", "final round")] : []
+        // A final round is lockstep's; accepting the leader works in any room.
+        let undecided = host && model.room?.phase == .finished && model.room?.winner == nil
+        let final: [(String, String)] = !undecided ? [] : model.room?.pacing == .lockstep ? [("F", "final round"), ("A", "accept")] : [("A", "accept")]
         if model.showingResults {
             return [("r", "back")] + final + [("↑↓", "scroll"), ("v", "votes")] + (host ? [("e", "export")] : []) + [("?", "help"), ("q", "quit")]
         }

@@ -27,7 +27,8 @@ struct HostPromptPainter {
             lines.append(("↑↓ choose · Enter remove · Esc cancel", palette.panel))
         case let .confirm(_, member):
             let name = member.flatMap { id in candidates.first { $0.id == id } }.map { TextMetrics.clean($0.name) }
-            lines.append((prompt.question(memberName: name), palette.panelTitle))
+            let leader = model.results?.ranking.min { $0.rank < $1.rank }.map { TextMetrics.clean($0.title) }
+            lines.append((prompt.question(memberName: name, leader: leader), palette.panelTitle))
             lines.append(("", palette.panel))
             lines.append(("y yes · any other key cancels", palette.panel))
         }

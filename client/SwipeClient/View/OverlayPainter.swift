@@ -14,12 +14,7 @@ struct OverlayPainter {
 
     /// The room's one winner: over the card area, until a key is pressed.
     func drawWinner(_ winner: Winner, into frame: inout Frame) {
-        let how: String
-        switch winner.decidedBy {
-        case .onlyMatch: how = "the only match"
-        case .votes: how = "won final round \(winner.round)"
-        case .tieBreak: how = "tied in round \(winner.round): the ranking decided"
-        }
+        let how = winner.decidedBy.phrase(round: winner.round)
         drawBannerBox(["🏆  THE GROUP'S CHOICE  🏆", TextMetrics.clean(winner.card.title), how + " · any key"], width: 44, into: &frame)
     }
 
@@ -49,7 +44,7 @@ struct OverlayPainter {
     static let hostHelpLines: [(String, String)] = [
         ("s n", "start · skip the current card"), ("R", "reveal the results now (asks)"),
         ("K", "remove a member (pick, then asks)"), ("C", "close the room (asks)"), ("e", "export results to CSV + JSON"),
-        ("F", "final round until one wins (asks)"), ("L", "lock / unlock: no new members"),
+        ("F A", "final round · accept the leader (ask)"), ("L", "lock / unlock: no new members"),
         ("x", "lobby: remove anyone's proposal"),
     ]
 

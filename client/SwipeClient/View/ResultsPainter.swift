@@ -25,7 +25,15 @@ struct ResultsPainter {
         if rows.isEmpty { frame.write("no votes yet", row: 4, column: 2, style: palette.label) }
         var lines: [Line] = []
         if let winner = results.winner, let row = rows.first(where: { $0.card == winner }) {
-            lines.append(.heading("🏆 The group's choice: " + TextMetrics.clean(row.title)))
+            let round = model.room?.winner?.round ?? results.rounds?.last?.round ?? 0
+            let how = results.decidedBy.map { " · " + $0.phrase(round: round) } ?? ""
+            lines.append(.heading("🏆 The group's choice: " + TextMetrics.clean(row.title) + how))
+        } else if results.final, model.room?.phase == .finished, !rows.isEmpty {
+            let lockstep = model.room?.pacing == .lockstep
+            lines.append(.heading(model.isHost ? (lockstep ? "No choice yet: F plays a final round, A accepts the leader"
+                                                           : "No choice yet: A accepts the leader")
+                                               : (lockstep ? "No choice yet: the host can play a final round or accept the leader"
+                                                           : "No choice yet: the host can accept the leader")))
         }
         // The last final round first (it decided), then the earlier ones, then the whole deck.
         for round in (results.rounds ?? []).reversed() {

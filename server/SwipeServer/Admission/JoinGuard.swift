@@ -45,7 +45,7 @@ public struct JoinGuard: Hashable, Sendable {
         guard isBlocked(address, at: now) else { return nil }
         let allowedAt = lastTry + pace
         guard now < allowedAt else { return nil }
-        return max(1, ((allowedAt - now) / 1000).rounded(.up))
+        return Self.seconds(until: allowedAt, from: now)
     }
 
     /// Whether `address` has used up its failed lookups for now.
@@ -67,7 +67,12 @@ public struct JoinGuard: Hashable, Sendable {
         prune(address, at: now)
         guard let times = failures[address], times.count >= maxFailures else { return nil }
         let freedAt = times[times.count - maxFailures] + window
-        return max(1, ((freedAt - now) / 1000).rounded(.up))
+        return Self.seconds(until: freedAt, from: now)
+    }
+
+    /// Whole seconds from `now` until `time` (both ms), rounded up, at least 1: what `retryAfter` says.
+    static func seconds(until time: Double, from now: Double) -> Double {
+        max(1, ((time - now) / 1000).rounded(.up))
     }
 
     /// Counts one failed lookup from `address`.

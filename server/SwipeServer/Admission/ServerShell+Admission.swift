@@ -4,6 +4,7 @@
 // WSI_DESTROY, FILTER_HTTP_CONNECTION, FILTER_PROTOCOL_CONNECTION, HTTP); touches only the shell.
 import CLibWebSockets
 import Foundation
+import SwipeRooms
 
 extension ServerShell {
     /// FILTER_NETWORK_CONNECTION, before lws adopts a socket it accepted: false (lws closes it at

@@ -1,6 +1,7 @@
 // Where rooms live: the shell holds one RoomBackend, chosen at start (`ServerShell.init`), and
 // never asks which. Service thread only, like the shell that calls it.
 import SwipeProtocol
+import SwipeRooms
 
 /// Where a room's inputs go before the room engine sees them and where its records are kept: this
 /// machine (`LocalBackend`: the registry applies inputs at once and the SQLite log, if any, keeps
@@ -8,7 +9,8 @@ import SwipeProtocol
 /// room's stream, applied on every node in stream order). The shell carries out the effects either
 /// way; a backend calls back into it (`apply`, `enqueue`).
 ///
-/// Adding a backend: implement these for the new store and choose it in `ServerShell.makeBackend`.
+/// Adding a backend: implement these for the new store and choose it in `ServerShell.makeBackend`;
+/// the backend owns its store and its failures (the shell holds none of their state).
 /// It must apply a room's inputs in one order on every process that serves the room, make records
 /// durable before the effects that acknowledge them, and restore rooms at start.
 ///
@@ -16,6 +18,15 @@ import SwipeProtocol
 /// shell.backend.dispatch(.swipe(vote), from: connection, at: shell.now)
 /// ```
 protocol RoomBackend: AnyObject {
+    /// At start, before the service thread exists: open the store and bring its rooms back
+    /// (a backend whose rooms are loaded when first asked for does nothing).
+    func restore() throws
+    /// The records of one `apply` (its `.append` effects, in order), made durable before any effect
+    /// that acknowledges them. False: they could not be; nothing of that `apply` is carried out and
+    /// the backend has stopped the server (`storageFailure` says why).
+    func commit(_ records: [LogRecord]) -> Bool
+    /// Why the store stopped the server, once it did.
+    var storageFailure: String? { get }
     /// A client message from a connection (joined to a room or not).
     func dispatch(_ message: ClientMessage, from connection: Connection, at time: ServerTime)
     /// A joined member's connection closed (`grace`: how long they may come back, 0 when they left).

@@ -1,5 +1,6 @@
 import Foundation
 import SwipeProtocol
+import SwipeRooms
 
 /// A plain HTTP answer on the WebSocket port.
 ///
@@ -17,6 +18,8 @@ public struct HTTPResponse: Hashable, Sendable {
     public var missedRoom = false
     /// Close the connection after this answer (a refusal of the connection itself).
     public var closes = false
+    /// The error code of a JSON refusal, kept when the answer is made (what `/metrics` counts it under).
+    public var refusalCode: ErrorCode?
 }
 
 /// What `/healthz` reports.
@@ -28,6 +31,7 @@ public struct ServerStatus: Hashable, Sendable, Codable {
     public var status = "ok"
     public var version: String
     public var `protocol`: Int
+    /// Seconds since the server started, to the millisecond (`12.345`, never `12.345000000000001`).
     public var uptimeSeconds: Double
     public var rooms: Int
     /// Open WebSocket connections.
@@ -41,7 +45,7 @@ public struct ServerStatus: Hashable, Sendable, Codable {
     public init(version: String, protocol: Int, uptimeSeconds: Double, rooms: Int, connections: Int, pendingConnections: Int = 0) {
         self.version = version
         self.protocol = `protocol`
-        self.uptimeSeconds = uptimeSeconds
+        self.uptimeSeconds = (uptimeSeconds * 1000).rounded() / 1000
         self.rooms = rooms
         self.connections = connections
         self.pendingConnections = pendingConnections
@@ -137,6 +141,8 @@ public enum HTTPRoutes {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let body = (try? encoder.encode(value)).map(Array.init) ?? Array("{}".utf8)
-        return HTTPResponse(status: status, contentType: "application/json", body: body)
+        var response = HTTPResponse(status: status, contentType: "application/json", body: body)
+        response.refusalCode = (value as? ProtocolError)?.code
+        return response
     }
 }

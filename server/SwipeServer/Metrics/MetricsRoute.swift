@@ -36,20 +36,12 @@ extension HTTPRoutes {
         refusal(403, ProtocolError(.notAllowed, "/metrics is not served to \(address.prefix(64)) (loopback and --metrics-allow only)"))
     }
 
-    /// The reason an HTTP refusal is counted under: the `code` of its JSON body, or `http` and the status.
+    /// The reason an HTTP refusal is counted under: the error code it was made with, or `http` and the status.
     ///
     /// ```swift
     /// HTTPRoutes.refusalReason(HTTPRoutes.metricsNotAllowed("192.0.2.1"))   // "notAllowed"
     /// ```
     public static func refusalReason(_ response: HTTPResponse) -> String {
-        let marker = Array("\"code\":\"".utf8)
-        let body = response.body
-        if body.count > marker.count, let start = (0...(body.count - marker.count)).first(where: { body[$0..<$0 + marker.count].elementsEqual(marker) }) {
-            let rest = body[(start + marker.count)...]
-            if let end = rest.firstIndex(of: UInt8(ascii: "\"")), end > rest.startIndex {
-                return String(decoding: rest[..<end], as: UTF8.self)
-            }
-        }
-        return "http\(response.status)"
+        response.refusalCode?.rawValue ?? "http\(response.status)"
     }
 }

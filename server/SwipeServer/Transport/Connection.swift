@@ -1,5 +1,6 @@
 // Per-connection state. Service thread only (owned by ServerShell).
 import SwipeProtocol
+import SwipeRooms
 
 /// One WebSocket connection as the shell keeps it.
 final class Connection {

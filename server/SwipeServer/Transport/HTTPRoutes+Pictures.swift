@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePictures
 import SwipeProtocol
+import SwipeRooms
 
 /// `GET /rooms/CODE/cards/ID/picture` (and HEAD): a card's picture as the deck library loaded it at
 /// start, with `Content-Type`, `ETag`, `Cache-Control`, and 304 when `If-None-Match` names the tag.

@@ -15,6 +15,7 @@
 /// policy.opened(at: 2_000)
 /// policy.isDue(at: 9_000)   // false: one connection is not churn
 /// ```
+import SwipeRooms
 struct HeapTrimPolicy {
     /// Connections opened or closed since the last trim that make one due.
     static let churn = 64

@@ -1,5 +1,6 @@
 import Logging
 import SwipeProtocol
+import SwipeRooms
 import SwipeStore
 
 /// Everything a `SwipeServerHost` needs. The defaults work with no flags: 127.0.0.1:7681, the
@@ -130,6 +131,22 @@ public struct ClusterConfiguration: Hashable, Sendable {
     public var roomLifetimeSeconds: Int
     /// Sent as AUTH first on every connection to Redis (nil: none).
     public var credentials: RedisCredentials?
+    /// The Sentinels that find the primary (`--store redis-sentinel://…`); nil: `store` is the primary.
+    /// With them, `store` keeps only the data connection's user and database.
+    public var sentinel: SentinelURL?
+    /// Sent as AUTH first on every connection to a Sentinel (nil: none).
+    public var sentinelCredentials: RedisCredentials?
+    /// How many replicas must have an event before it is acknowledged (`WAIT N`); 0: none waited for.
+    public var replicas = 0
+    /// How long an event waits for those replicas before the member is told to send it again (ms).
+    public var replicaWaitMilliseconds = 500
+
+    /// What `--store` named, for logs and `/healthz`.
+    ///
+    /// ```swift
+    /// configuration.storeName   // "redis-sentinel://10.0.0.5:26379/swipedeck" or "redis://10.0.0.5:6379/0"
+    /// ```
+    public var storeName: String { sentinel?.description ?? store.description }
 
     public init(store: RedisURL, nodeID: String, durability: StoreDurability = .normal, roomLifetimeSeconds: Int = 7 * 86_400) {
         self.store = store

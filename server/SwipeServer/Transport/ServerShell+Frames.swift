@@ -3,6 +3,7 @@
 import CLibWebSockets
 import SwipeCore
 import SwipeProtocol
+import SwipeRooms
 
 extension ServerShell {
     func opened(_ wsi: OpaquePointer) {
@@ -72,7 +73,8 @@ extension ServerShell {
         if connection.discardingOversize {
             guard complete else { return }
             connection.discardingOversize = false
-            closeAfterFlush(connection, .messageTooBig, ErrorCode.tooLarge.rawValue)
+            let error = oversize(configuration.transportLimits)
+            closeAfterFlush(connection, .messageTooBig, "\(error.code.rawValue): \(error.message)")
             return
         }
         guard connection.closing == nil else { return }
@@ -80,7 +82,7 @@ extension ServerShell {
         if binary { connection.inboundIsBinary = true }
         if connection.inbound.count + bytes.count > limits.maxMessageBytes {
             connection.inbound = []
-            let error = ProtocolError(.tooLarge, "message is larger than \(limits.maxMessageBytes) bytes")
+            let error = oversize(limits)
             if complete {
                 refuse(connection, error, close: .messageTooBig)
             } else {
@@ -120,6 +122,11 @@ extension ServerShell {
         }
     }
 
+    /// The refusal of a message over `limits.maxMessageBytes`.
+    func oversize(_ limits: TransportLimits) -> ProtocolError {
+        ProtocolError(.tooLarge, "message is larger than \(limits.maxMessageBytes) bytes")
+    }
+
     /// Seconds a client has to finish sending an over-limit message before it is dropped.
     static let oversizeDrainSeconds: Int32 = 10
 
@@ -128,10 +135,18 @@ extension ServerShell {
         // Abuse: what was queued is dropped so the error and the close go out at once.
         dropQueue(of: connection)
         enqueue(.error(error), to: connection)
-        closeAfterFlush(connection, code, error.code.rawValue)
+        // The close frame says it too ("tooLarge: message is larger than 65536 bytes"): a client
+        // that sees the close before the error, or only the close, still has the server's reason.
+        closeAfterFlush(connection, code, "\(error.code.rawValue): \(error.message)")
     }
 
     private func dispatch(_ message: ClientMessage, from connection: Connection, at time: ServerTime) {
+        // Protocol 4's messages from an older connection: refused, naming the version they need
+        // (the answers that would acknowledge them are never sent to older versions).
+        if let refusal = message.refusal(forProtocol: connection.protocolVersion) {
+            enqueue(.error(refusal), to: connection)
+            return
+        }
         backend.dispatch(message, from: connection, at: time)
     }
 

@@ -1,6 +1,7 @@
 // Per-connection send queues and the server-wide bound on their bytes: queueing, dropping a stalled
 // reader, closing after a flush. Service thread only; touches the shell's connections.
 import CLibWebSockets
+import SwipeRooms
 
 extension ServerShell {
     /// Queues encoded bytes; `key` marks a drag state (only a `replaceable` one, a `changed`, may replace a queued one).

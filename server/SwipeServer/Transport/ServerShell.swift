@@ -11,6 +11,7 @@ import Foundation
 import Logging
 import SwipeCore
 import SwipeProtocol
+import SwipeRooms
 import SwipeStore
 
 final class ServerShell: @unchecked Sendable {
@@ -59,8 +60,6 @@ final class ServerShell: @unchecked Sendable {
     var heapTrim = HeapTrimPolicy() {
         didSet { timers.heapTrimCheck = heapTrim.nextCheck }   // the wake-up follows the policy, whatever changed it
     }
-    /// Set once a log write failed: nothing more is written or acknowledged, the server stops.
-    var storageFailure: String?
     var nextConnectionNumber = 1
     var context: OpaquePointer?
     var shutdownDeadline: ServerTime? { timers.shutdownDeadline }
@@ -73,10 +72,6 @@ final class ServerShell: @unchecked Sendable {
     /// Failed joins per client address.
     lazy var joinGuard = JoinGuard(maxFailures: configuration.transportLimits.failedJoinsPerMinute,
                                    pace: configuration.transportLimits.slowedJoinIntervalSeconds * 1000)
-    /// The durable log (nil with no data directory).
-    var store: EventLog?
-    /// When rooms' checkpoints are stored with their records.
-    lazy var checkpointPolicy = CheckpointPolicy(interval: configuration.checkpointInterval)
     /// Rooms nobody is connected to are dropped after this long (ms).
     static let abandonedAfter: ServerTime = 30 * 60_000
     /// Scratch buffer for lws_write (LWS_PRE headroom + payload).
@@ -231,7 +226,13 @@ final class ServerShell: @unchecked Sendable {
 
     /// Carries out a room's effects in order.
     func apply(_ effects: [RoomEffect], in code: RoomCode?) {
-        guard persist(effects) else { return }
+        var records: [LogRecord] = []
+        for case let .append(record) in effects { records.append(record) }
+        if !records.isEmpty {
+            if let sink = configuration.recordSink { records.forEach(sink) }
+            // Durable before anything that acknowledges it; a store that failed stops the server.
+            guard backend.commit(records) else { return }
+        }
         for effect in effects {
             switch effect {
             case let .bind(connectionID, member):
@@ -267,7 +268,7 @@ final class ServerShell: @unchecked Sendable {
             case .cancelTimer:
                 if let code { timers.cancelRoomTimer(code) }
             case .append:
-                break   // already written by `persist`, before any of these effects
+                break   // already committed by the backend, before any of these effects
             }
         }
         if let code, registry.rooms[code] == nil {

@@ -63,12 +63,11 @@ public final class SwipeServerHost: @unchecked Sendable {
         var probe: ClusterProbe?
         if let cluster = configuration.cluster {
             guard configuration.eventLoop == .epoll else {
-                throw ServerStartError(description: "--store \(cluster.store) needs --event-loop epoll (Redis runs on the same libev loop as lws)")
+                throw ServerStartError(description: "--store \(cluster.storeName) needs --event-loop epoll (Redis runs on the same libev loop as lws)")
             }
             probe = try ClusterProbe.run(cluster)
-        } else {
-            try shell.openStore()
         }
+        try shell.backend.restore()
         lws_set_log_level(LLL_ERR | LLL_WARN, swipeServerLWSLog)
         var info = lws_context_creation_info()
         info.port = Int32(configuration.port)
@@ -113,7 +112,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         if let cluster = configuration.cluster, let probe {
             guard let driver, let loop = swipe_ev_driver_loop(driver) else {
                 lws_context_destroy(context)
-                throw ServerStartError(description: "--store \(cluster.store) needs the libev (epoll) loop, which lws refused here")
+                throw ServerStartError(description: "--store \(cluster.storeName) needs the libev (epoll) loop, which lws refused here")
             }
             shell.startCluster(cluster, probe: probe, loop: loop)
         }
@@ -222,7 +221,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         driver = nil
         shell.context = nil
         lock.lock()
-        stoppedByStorageFailure = shell.storageFailure
+        stoppedByStorageFailure = shell.backend.storageFailure
         lock.unlock()
         configuration.logger.info("stopped")
         stopped.signal()

@@ -1,4 +1,5 @@
 import SwipeProtocol
+import SwipeRooms
 
 /// Every deadline the service loop must wake for — room timers, the next abandoned-room eviction
 /// check, the shutdown deadline — and the one wake-up currently armed. The shell arms a single

@@ -1,4 +1,5 @@
 import SwipeProtocol
+import SwipeRooms
 import Testing
 @testable import SwipeServer
 

@@ -50,4 +50,16 @@ import Testing
         #expect(!String(reflecting: configuration).contains("s3cret"))
         #expect(!"\(configuration)".contains("s3cret"))
     }
+
+    /// The Sentinels' password: its own flag and variable, named in every refusal; the data password's variable is not read.
+    @Test func theSentinelsPasswordHasItsOwnFlagAndVariable() throws {
+        let sentinel = { (file: String?, environment: [String: String]) in
+            try RedisCredentials.resolve(urlUsername: nil, passwordFile: file, environment: environment,
+                                         flag: "--sentinel-password-file", variable: RedisCredentials.sentinelVariable)
+        }
+        #expect(try sentinel(nil, ["SWIPEDECK_SENTINEL_PASSWORD": "spw"]) == RedisCredentials(password: "spw"))
+        #expect(try sentinel(nil, ["SWIPEDECK_REDIS_PASSWORD": "data"]) == nil)
+        #expect(try sentinel("ops\nspw\n", [:]) == RedisCredentials(username: "ops", password: "spw"))
+        expectRefused("\n", containing: "--sentinel-password-file holds no password") { try sentinel($0, [:]) }
+    }
 }

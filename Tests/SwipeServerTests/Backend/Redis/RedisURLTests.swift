@@ -31,11 +31,6 @@ import Testing
         ("redis://@host:6379", "nothing before the @"),
     ] as [(String, String)])
     func refusesSayingWhatIsWrong(text: String, expected: String) {
-        do {
-            _ = try RedisURL(parsing: text)
-            Issue.record("\(text) was accepted")
-        } catch {
-            #expect("\(error)".contains(expected), "\(error)")
-        }
+        expectRefused(text, containing: expected, by: RedisURL.init(parsing:))
     }
 }

@@ -1,5 +1,6 @@
 import SwipeCore
 import SwipeProtocol
+import SwipeRooms
 import Testing
 @testable import SwipeServer
 

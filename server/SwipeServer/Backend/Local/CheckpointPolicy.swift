@@ -1,4 +1,5 @@
 import SwipeProtocol
+import SwipeRooms
 
 /// When a room's state is stored beside the log (`RoomCheckpoint`), so a restart replays a bounded
 /// tail: after every `interval` records of the room, and as soon as the room finishes (its tail is

@@ -1,5 +1,6 @@
 import Foundation
 import SwipeProtocol
+import SwipeRooms
 import SwipeStore
 
 /// How hard each log commit waits for the disk (SwipeStore's `Durability`, re-exported for the server's configuration).

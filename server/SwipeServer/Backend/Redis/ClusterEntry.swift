@@ -1,6 +1,7 @@
 import Foundation
 import SwipeCore
 import SwipeProtocol
+import SwipeRooms
 
 /// One entry of a room's stream in the shared store: an input to the room engine, written by the
 /// node that received it. Every node that serves the room applies the same entries in the same
@@ -133,27 +134,5 @@ public struct ClusterEntry: Hashable, Sendable, Codable {
     /// ```
     public init(decoding bytes: [UInt8]) throws {
         self = try JSONDecoder().decode(ClusterEntry.self, from: Data(bytes))
-    }
-}
-
-/// Everything a room is made from, as the creating node resolved it (so that every node builds the
-/// same room whatever decks or limits it was started with).
-///
-/// ```swift
-/// let created = CreatedRoom(code: "K7QM-X4TD-9R", deckName: "movies", cards: cards, settings: RoomSettings(), hostName: "Ann")
-/// ```
-public struct CreatedRoom: Hashable, Sendable, Codable {
-    public var code: RoomCode
-    public var deckName: String
-    public var cards: [Card]
-    public var settings: RoomSettings
-    public var hostName: String
-
-    public init(code: RoomCode, deckName: String, cards: [Card], settings: RoomSettings, hostName: String) {
-        self.code = code
-        self.deckName = deckName
-        self.cards = cards
-        self.settings = settings
-        self.hostName = hostName
     }
 }

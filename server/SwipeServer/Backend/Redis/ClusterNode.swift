@@ -29,14 +29,18 @@ final class ClusterNode {
     var checkingNodes: Set<String> = []
     /// Failed lookups this instance has counted in Redis (each one's member in the shared count).
     var failuresRecorded = 0
+    /// Appends waiting for a replica to confirm them (`WAIT`), when `--store-replicas` asks for one.
+    var replicaWaits: ReplicaWaits<PendingConfirmation>
     /// Why the store is unreachable (nil while it is up).
     var outage: String? = "connecting"
 
-    init(configuration: ClusterConfiguration, scriptSHA: String, loop: UnsafeMutableRawPointer, clock: @escaping () -> Double) {
+    init(configuration: ClusterConfiguration, probe: ClusterProbe, loop: UnsafeMutableRawPointer, clock: @escaping () -> Double) {
         self.configuration = configuration
         instance = configuration.nodeID + "#" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        link = RedisLink(url: configuration.store, credentials: configuration.credentials, loop: loop, clock: clock)
-        self.scriptSHA = scriptSHA
+        link = RedisLink(url: probe.primary, credentials: configuration.credentials, sentinel: configuration.sentinel,
+                         sentinelCredentials: configuration.sentinelCredentials, loop: loop, clock: clock)
+        scriptSHA = probe.scriptSHA
+        replicaWaits = ReplicaWaits(replicas: configuration.replicas, bound: configuration.replicaWaitMilliseconds)
     }
 
     /// How often the heartbeat is refreshed, and how long it lives (ms).

@@ -3,6 +3,7 @@
 // Service thread only (hiredis answers inside the libev loop's turn); touches the shell and its ClusterNode.
 import CLibWebSockets
 import SwipeProtocol
+import SwipeRooms
 
 /// The Redis backend: a room-changing input is appended to the room's stream and applied, on every
 /// node that serves the room, when the stream has it; rooms not here are loaded from Redis.
@@ -14,6 +15,16 @@ final class RedisBackend: RoomBackend {
     unowned let shell: ServerShell
 
     init(shell: ServerShell) { self.shell = shell }
+
+    /// Rooms are loaded from Redis when first asked for; the link is opened by `startCluster`.
+    func restore() throws {}
+
+    /// A room's records are in its stream before the registry applies them (the append is the
+    /// commit), so there is nothing left to write here.
+    func commit(_ records: [LogRecord]) -> Bool { true }
+
+    /// Redis going away is an outage members ride out (`error` with `retryAfter`, close 1013), never a stop.
+    var storageFailure: String? { nil }
 
     func dispatch(_ message: ClientMessage, from connection: Connection, at time: ServerTime) {
         shell.clusterDispatch(message, from: connection, at: time)
@@ -42,7 +53,7 @@ final class RedisBackend: RoomBackend {
     func describe(_ status: inout ServerStatus) {
         guard let cluster = shell.cluster else { return }
         status.node = cluster.instance
-        status.store = cluster.configuration.store.description
+        status.store = cluster.configuration.storeName
         if cluster.outage != nil { status.status = "unavailable" }
     }
 

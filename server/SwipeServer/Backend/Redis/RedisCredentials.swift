@@ -22,6 +22,8 @@ public struct RedisCredentials: Hashable, Sendable, CustomStringConvertible {
 
     /// The environment variable that may hold the password.
     public static let environmentVariable = "SWIPEDECK_REDIS_PASSWORD"
+    /// The environment variable that may hold the Sentinels' own password (`--sentinel-password-file`).
+    public static let sentinelVariable = "SWIPEDECK_SENTINEL_PASSWORD"
 
     /// The command sent first on every connection, at start and after every reconnect.
     ///
@@ -45,7 +47,10 @@ public struct RedisCredentials: Hashable, Sendable, CustomStringConvertible {
     ///                              environment: ["SWIPEDECK_REDIS_PASSWORD": "pw"])   // default user, "pw"
     /// try RedisCredentials.resolve(urlUsername: nil, passwordFile: nil, environment: [:])   // nil: no AUTH
     /// ```
-    public static func resolve(urlUsername: String?, passwordFile: String?, environment: [String: String]) throws -> RedisCredentials? {
+    /// `flag` and `variable` name where the password came from in errors (the Sentinels' password:
+    /// `--sentinel-password-file` and `SWIPEDECK_SENTINEL_PASSWORD`).
+    public static func resolve(urlUsername: String?, passwordFile: String?, environment: [String: String],
+                               flag: String = "--store-password-file", variable: String = environmentVariable) throws -> RedisCredentials? {
         var username = urlUsername
         let password: String
         if let passwordFile {
@@ -54,26 +59,26 @@ public struct RedisCredentials: Hashable, Sendable, CustomStringConvertible {
             while lines.last == "" { lines.removeLast() }
             switch lines.count {
             case 0:
-                throw RedisURLError("--store-password-file holds no password")
+                throw RedisURLError("\(flag) holds no password")
             case 1:
                 password = lines[0]
             case 2:
                 let fileUser = TextSanitizer.trimmed(lines[0])
-                guard !fileUser.isEmpty else { throw RedisURLError("--store-password-file: the first of its two lines must be the user name") }
+                guard !fileUser.isEmpty else { throw RedisURLError("\(flag): the first of its two lines must be the user name") }
                 if let username, username != fileUser {
-                    throw RedisURLError("--store-password-file names user \"\(fileUser)\" but --store names \"\(username)\"; give one")
+                    throw RedisURLError("\(flag) names user \"\(fileUser)\" but --store names \"\(username)\"; give one")
                 }
                 username = fileUser
                 password = lines[1]
             default:
-                throw RedisURLError("--store-password-file must hold the password on one line, or the user name and the password on two (it has \(lines.count) lines)")
+                throw RedisURLError("\(flag) must hold the password on one line, or the user name and the password on two (it has \(lines.count) lines)")
             }
-            guard !password.isEmpty else { throw RedisURLError("--store-password-file holds no password") }
-        } else if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
+            guard !password.isEmpty else { throw RedisURLError("\(flag) holds no password") }
+        } else if let fromEnvironment = environment[variable], !fromEnvironment.isEmpty {
             password = fromEnvironment
         } else {
             if let username {
-                throw RedisURLError("--store names user \"\(username)\" but no password was given: put it in a file for --store-password-file, or in \(environmentVariable)")
+                throw RedisURLError("--store names user \"\(username)\" but no password was given: put it in a file for \(flag), or in \(variable)")
             }
             return nil
         }

@@ -1,7 +1,9 @@
 // The node's two connections to Redis (commands, and SUBSCRIBE), hiredis's async API on the libev
-// loop that lws runs on: no thread of its own. Service thread only: hiredis calls back from inside
-// ev_run (swipe_ev_driver_turn); `tick` runs from the shell's housekeeping. Touches nothing but
-// hiredis and its own state; it reports to the shell through the closures it was given.
+// loop that lws runs on: no thread of its own. With Sentinel, a third watches `+switch-master`
+// (RedisLink+Sentinel.swift) and every reconnect asks the Sentinels for the primary first
+// (RedisLink+Lookup.swift). Service thread only: hiredis calls back from inside ev_run
+// (swipe_ev_driver_turn); `tick` runs from the shell's housekeeping. Touches nothing but hiredis
+// and its own state; it reports to the shell through the closures it was given.
 import CHiredis
 import Foundation
 
@@ -19,18 +21,35 @@ final class RedisLink {
         var subscribed: (_ channel: String) -> Void = { _ in }
     }
 
-    let url: RedisURL
+    /// The primary connected to (with Sentinel: the last one the Sentinels named).
+    private(set) var url: RedisURL
+    /// The Sentinels that name the primary (nil: `url` is fixed), and their password.
+    let sentinel: SentinelURL?
+    let sentinelCredentials: RedisCredentials?
+    /// Ask the Sentinels before the next connect (after any loss; not at start, where the probe just did).
+    private var lookUpPrimary = false
+    /// The `+switch-master` watcher's connection to one Sentinel, and its state (RedisLink+Sentinel).
+    var watcher: UnsafeMutablePointer<redisAsyncContext>?
+    var watcherSentinel = 0
+    var watcherRetryAt: Double = 0
+    /// The lookup on its way after a loss (RedisLink+Lookup): its steps, its connection, and until when it may answer.
+    var lookup: SentinelResolver?
+    var lookupContext: UnsafeMutablePointer<redisAsyncContext>?
+    var lookupAsksSentinel = true
+    var lookupDeadline: Double = 0
     /// Sent as AUTH first on both connections, at every (re)connect; nil: none.
     let credentials: RedisCredentials?
     private let loop: UnsafeMutableRawPointer
     /// The owner's clock (ms, monotonic): deadlines and retries are measured on it.
-    private let now: () -> Double
+    let now: () -> Double
     var handlers = Handlers()
     private var commands: UnsafeMutablePointer<redisAsyncContext>?
     private var subscriber: UnsafeMutablePointer<redisAsyncContext>?
     private var commandsConnected = false
     private var subscriberConnected = false
     private(set) var isUp = false
+    /// Connections are open and not yet up (connecting, authenticating).
+    var commandsConnecting: Bool { !isUp && (commands != nil || subscriber != nil) }
     private var pending: [Int: (deadline: Double, reply: (RedisValue?) -> Void)] = [:]
     private var nextRequest = 1
     private var retryAt: Double = 0
@@ -40,23 +59,51 @@ final class RedisLink {
     /// How soon after a loss the link tries again (ms).
     static let retryDelay: Double = 500
 
-    init(url: RedisURL, credentials: RedisCredentials? = nil, loop: UnsafeMutableRawPointer, clock: @escaping () -> Double) {
+    init(url: RedisURL, credentials: RedisCredentials? = nil, sentinel: SentinelURL? = nil, sentinelCredentials: RedisCredentials? = nil,
+         loop: UnsafeMutableRawPointer, clock: @escaping () -> Double) {
         self.url = url
         self.credentials = credentials
+        self.sentinel = sentinel
+        self.sentinelCredentials = sentinelCredentials
         self.loop = loop
         now = clock
     }
 
     /// Starts connecting (both connections); `handlers.up` follows once both are connected.
     func connect() {
-        guard commands == nil, subscriber == nil else { return }
+        guard commands == nil, subscriber == nil, lookup == nil else { return }
+        if let sentinel, lookUpPrimary {
+            startLookup(sentinel)   // then `openData(primary)`
+            return
+        }
+        openData()
+    }
+
+    /// Opens both data connections to `primary` (nil: to `url`).
+    func openData(_ primary: RedisURL? = nil) {
+        if let primary { url = RedisURL(host: primary.host, port: primary.port, database: url.database, username: primary.username) }
         commands = open(isSubscriber: false)
         subscriber = open(isSubscriber: true)
         if commands == nil || subscriber == nil { lost("cannot connect to \(url): \(lastReason)") }
     }
 
     private func open(isSubscriber: Bool) -> UnsafeMutablePointer<redisAsyncContext>? {
-        guard let context = redisAsyncConnect(url.host, Int32(url.port)) else { lastReason = "out of memory"; return nil }
+        guard let context = attach(host: url.host, port: url.port) else { return nil }
+        // Queued before anything else: Redis answers in order, so nothing runs unauthenticated,
+        // and the connection counts as up only once this is answered OK (`authenticated`).
+        if let credentials {
+            issue(credentials.authCommand.map { Array($0.utf8) }, on: context, callback: redisLinkAuthenticated, privdata: nil)
+        }
+        if url.database != 0 {
+            let select = [Array("SELECT".utf8), Array(String(url.database).utf8)]
+            issue(select, on: context, callback: nil, privdata: nil)
+        }
+        return context
+    }
+
+    /// A new async connection on the loop, reporting to this link (nil: `lastReason` says why).
+    func attach(host: String, port: Int) -> UnsafeMutablePointer<redisAsyncContext>? {
+        guard let context = redisAsyncConnect(host, Int32(port)) else { lastReason = "out of memory"; return nil }
         if swipe_redis_async_error(context) != 0 {
             lastReason = String(cString: swipe_redis_async_errstr(context))
             redisAsyncFree(context)
@@ -70,15 +117,6 @@ final class RedisLink {
         }
         redisAsyncSetConnectCallback(context, redisLinkConnected)
         redisAsyncSetDisconnectCallback(context, redisLinkDisconnected)
-        // Queued before anything else: Redis answers in order, so nothing runs unauthenticated,
-        // and the connection counts as up only once this is answered OK (`authenticated`).
-        if let credentials {
-            issue(credentials.authCommand.map { Array($0.utf8) }, on: context, callback: redisLinkAuthenticated, privdata: nil)
-        }
-        if url.database != 0 {
-            let select = [Array("SELECT".utf8), Array(String(url.database).utf8)]
-            issue(select, on: context, callback: nil, privdata: nil)
-        }
         return context
     }
 
@@ -112,7 +150,7 @@ final class RedisLink {
     }
 
     @discardableResult
-    private func issue(_ arguments: [[UInt8]], on context: UnsafeMutablePointer<redisAsyncContext>,
+    func issue(_ arguments: [[UInt8]], on context: UnsafeMutablePointer<redisAsyncContext>,
                        callback: (@convention(c) (UnsafeMutablePointer<redisAsyncContext>?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void)?, privdata: UnsafeMutableRawPointer?) -> Bool {
         let count = arguments.count
         let pointers = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: count)
@@ -135,6 +173,8 @@ final class RedisLink {
 
     /// Deadlines and reconnecting; the shell calls it at least once a second.
     func tick() {
+        watchSentinel()
+        checkLookupDeadline()
         if commands == nil && subscriber == nil {
             if now() >= retryAt { connect() }
             return
@@ -148,6 +188,7 @@ final class RedisLink {
     func lost(_ reason: String) {
         let wasUp = isUp
         isUp = false
+        lookUpPrimary = sentinel != nil
         commandsConnected = false
         subscriberConnected = false
         retryAt = now() + Self.retryDelay
@@ -171,9 +212,12 @@ final class RedisLink {
 
     /// Closes both connections for good (the server is stopping).
     func close() {
-        let contexts = [commands, subscriber]
+        let contexts = [commands, subscriber, watcher, lookupContext]
         commands = nil
         subscriber = nil
+        watcher = nil
+        lookupContext = nil
+        lookup = nil
         isUp = false
         for case let context? in contexts {
             swipe_redis_set_data(context, nil)
@@ -184,7 +228,15 @@ final class RedisLink {
 
     // MARK: hiredis callbacks (inside ev_run)
 
-    fileprivate func connected(_ context: UnsafePointer<redisAsyncContext>, ok: Bool) {
+    func connected(_ context: UnsafePointer<redisAsyncContext>, ok: Bool) {
+        if UnsafePointer(watcher) == context {
+            if !ok { watcherLost() }
+            return
+        }
+        if UnsafePointer(lookupContext) == context {
+            if !ok { lookupFailed(String(cString: swipe_redis_async_errstr(context))) }
+            return
+        }
         guard ok else {
             let reason = String(cString: swipe_redis_async_errstr(context))
             // hiredis frees the context after this callback.
@@ -197,7 +249,7 @@ final class RedisLink {
 
     /// Redis answered the AUTH sent first on `context`: an error (a wrong or changed password)
     /// drops the link like a lost connection, with a reason that says so; it is retried.
-    fileprivate func authenticated(_ context: UnsafePointer<redisAsyncContext>, _ value: RedisValue) {
+    func authenticated(_ context: UnsafePointer<redisAsyncContext>, _ value: RedisValue) {
         if case let .error(text) = value {
             lost("Redis at \(url) refused \(credentials.map(String.init(describing:)) ?? "the password") (AUTH: \(text)); "
                 + "check --store-password-file or \(RedisCredentials.environmentVariable)")
@@ -216,80 +268,32 @@ final class RedisLink {
         }
     }
 
-    fileprivate func disconnected(_ context: UnsafePointer<redisAsyncContext>, reason: String) {
+    func disconnected(_ context: UnsafePointer<redisAsyncContext>, reason: String) {
+        if UnsafePointer(watcher) == context { watcherLost(); return }
+        if UnsafePointer(lookupContext) == context { lookupFailed("closed before it answered: \(reason)"); return }
         // hiredis frees the context after this callback.
         if UnsafePointer(commands) == context { commands = nil } else if UnsafePointer(subscriber) == context { subscriber = nil }
         lost("lost the connection to \(url): \(reason)")
     }
 
-    fileprivate func replied(_ request: Int, _ value: RedisValue?) {
+    func replied(_ request: Int, _ value: RedisValue?) {
         guard let entry = pending.removeValue(forKey: request) else { return }
+        // The primary was demoted (a failover) or lost its replicas' quorum: as a lost link, and
+        // the next connect asks the Sentinels again.
+        if case let .error(text)? = value, text.hasPrefix("READONLY") || text.hasPrefix("MASTERDOWN") || text.contains("-READONLY") {
+            lost("Redis at \(url) no longer takes writes (\(text.prefix(80)))")
+            entry.reply(nil)
+            return
+        }
         entry.reply(value)
     }
 
-    fileprivate func published(_ value: RedisValue) {
+    func published(_ value: RedisValue) {
         guard case let .array(items) = value, items.count >= 3, let kind = items[0].text, let channel = items[1].text else { return }
         switch kind {
         case "message": if case let .string(payload) = items[2] { handlers.message(channel, payload) }
         case "subscribe": handlers.subscribed(channel)
         default: break
-        }
-    }
-}
-
-private func link(of context: UnsafePointer<redisAsyncContext>?) -> RedisLink? {
-    guard let context, let data = swipe_redis_get_data(context) else { return nil }
-    return Unmanaged<RedisLink>.fromOpaque(data).takeUnretainedValue()
-}
-
-private func redisLinkConnected(_ context: UnsafePointer<redisAsyncContext>?, _ status: Int32) {
-    guard let context else { return }
-    link(of: context)?.connected(context, ok: status == REDIS_OK)
-}
-
-private func redisLinkDisconnected(_ context: UnsafePointer<redisAsyncContext>?, _ status: Int32) {
-    guard let context else { return }
-    let reason = status == REDIS_OK ? "closed" : String(cString: swipe_redis_async_errstr(context))
-    link(of: context)?.disconnected(context, reason: reason)
-}
-
-private func redisLinkReplied(_ context: UnsafeMutablePointer<redisAsyncContext>?, _ reply: UnsafeMutableRawPointer?,
-                              _ privdata: UnsafeMutableRawPointer?) {
-    guard let context, let link = link(of: context) else { return }
-    let value = reply.map { RedisValue(copying: $0.assumingMemoryBound(to: redisReply.self)) }
-    link.replied(Int(bitPattern: privdata), value)
-}
-
-private func redisLinkAuthenticated(_ context: UnsafeMutablePointer<redisAsyncContext>?, _ reply: UnsafeMutableRawPointer?,
-                                    _ privdata: UnsafeMutableRawPointer?) {
-    guard let context, let link = link(of: context), let reply else { return }
-    link.authenticated(context, RedisValue(copying: reply.assumingMemoryBound(to: redisReply.self)))
-}
-
-private func redisLinkPublished(_ context: UnsafeMutablePointer<redisAsyncContext>?, _ reply: UnsafeMutableRawPointer?,
-                                _ privdata: UnsafeMutableRawPointer?) {
-    guard let context, let link = link(of: context), let reply else { return }
-    link.published(RedisValue(copying: reply.assumingMemoryBound(to: redisReply.self)))
-}
-
-extension RedisValue {
-    /// Copies a hiredis reply (which hiredis frees after the callback returns).
-    init(copying reply: UnsafeMutablePointer<redisReply>) {
-        let value = reply.pointee
-        func bytes() -> [UInt8] {
-            guard let string = value.str else { return [] }
-            return Array(UnsafeRawBufferPointer(start: string, count: Int(value.len)))
-        }
-        switch value.type {
-        case REDIS_REPLY_STRING: self = .string(bytes())
-        case REDIS_REPLY_INTEGER: self = .integer(Int(value.integer))
-        case REDIS_REPLY_ARRAY:
-            self = .array((0..<Int(value.elements)).compactMap { index in
-                swipe_redis_element(reply, index).map(RedisValue.init(copying:))
-            })
-        case REDIS_REPLY_STATUS: self = .status(String(decoding: bytes(), as: UTF8.self))
-        case REDIS_REPLY_ERROR: self = .error(String(decoding: bytes(), as: UTF8.self))
-        default: self = .null
         }
     }
 }

@@ -1,5 +1,6 @@
 import SwipeCore
 import SwipeProtocol
+import SwipeRooms
 
 /// Where a member's current connection is, as the stream says: the node instance and its
 /// connection number there.

@@ -5,27 +5,35 @@
 // here arms the lws wake timer.
 import Foundation
 import SwipeProtocol
+import SwipeRooms
 
 extension ServerShell {
     var instance: String { cluster?.instance ?? "" }
 
     /// Makes this shell a node of the cluster (SwipeServerHost.start, before the service thread runs).
     func startCluster(_ configuration: ClusterConfiguration, probe: ClusterProbe, loop: UnsafeMutableRawPointer) {
-        let node = ClusterNode(configuration: configuration, scriptSHA: probe.scriptSHA, loop: loop) { [unowned self] in now }
+        let node = ClusterNode(configuration: configuration, probe: probe, loop: loop) { [unowned self] in now }
         node.link.handlers = RedisLink.Handlers(
             up: { [unowned self] in storeCameUp() },
             down: { [unowned self] reason in storeWentDown(reason) },
             message: { [unowned self] channel, payload in published(payload, on: channel) },
             subscribed: { [unowned self] channel in subscribed(channel) })
         cluster = node
-        logger.info("node \(node.instance): rooms in \(configuration.store) (Redis \(probe.version), durability \(configuration.durability))")
+        if probe.replicas < configuration.replicas {
+            logger.warning("--store-replicas \(configuration.replicas) but the primary has \(probe.replicas) replica(s) connected: no event is acknowledged until enough replicas are (start them, or lower --store-replicas)")
+        }
+        logger.info("node \(node.instance): rooms in \(configuration.storeName) (Redis \(probe.version) at \(probe.primary.host):\(probe.primary.port), durability \(configuration.durability), acknowledged once \(configuration.replicas) replica(s) have it)")
         node.link.connect()
     }
 
     private func storeCameUp() {
         guard let cluster else { return }
-        if let outage = cluster.outage, outage != "connecting" { logger.notice("store \(cluster.configuration.store) is back") }
+        if let outage = cluster.outage, outage != "connecting" {
+            logger.notice("store \(cluster.configuration.storeName) is back (primary \(cluster.link.url.host):\(cluster.link.url.port))")
+        }
         cluster.outage = nil
+        // A new primary (a failover, a restart) may not know the script: load it before the first append.
+        cluster.link.send(["SCRIPT", "LOAD", AppendScript.source])
         cluster.link.subscribe(ClusterKeys.limits)   // addresses other nodes found past their failed lookups
         cluster.nextHeartbeat = 0
         clusterTick()

@@ -3,6 +3,7 @@
 // results request is answered from this node's copy. Service thread only.
 import Foundation
 import SwipeProtocol
+import SwipeRooms
 
 extension ServerShell {
     func clusterDispatch(_ message: ClientMessage, from connection: Connection, at time: ServerTime) {
@@ -75,9 +76,9 @@ extension ServerShell {
             case .exists, .seen, .moved, .unknown, .closed:
                 connection.joinPending = false
                 enqueue(.error(ProtocolError(.other, "create: no free room code was found; try again")), to: connection)
-            case let .failed(why):
+            case .failed, .unreplicated:
                 connection.joinPending = false
-                enqueue(.error(Self.storeUnavailable(why)), to: connection)
+                refuseForStore(outcome, to: connection)
             }
         }
     }
@@ -120,9 +121,9 @@ extension ServerShell {
                 case .unknown, .closed:
                     connection.joinPending = false
                     enqueue(.error(RoomRegistry.noRoom(request)), to: connection)
-                case let .failed(why):
+                case .failed, .unreplicated:
                     connection.joinPending = false
-                    enqueue(.error(Self.storeUnavailable(why)), to: connection)
+                    refuseForStore(outcome, to: connection)
                 case .seen, .moved, .exists:
                     connection.joinPending = false
                 }
@@ -149,8 +150,8 @@ extension ServerShell {
                 if let connection = connectionsByID[id] {
                     enqueue(.error(ProtocolError(.roomClosed, "\(message.type): room \(code) is closed")), to: connection)
                 }
-            case let .failed(why):
-                if let connection = connectionsByID[id] { enqueue(.error(Self.storeUnavailable(why)), to: connection) }
+            case .failed, .unreplicated:
+                if let connection = connectionsByID[id] { refuseForStore(outcome, to: connection) }
             case .moved, .exists:
                 break
             }
@@ -189,7 +190,7 @@ extension ServerShell {
             case .moved:
                 catchUp(code)
                 timers.setRoomTimer(code, at: now + 50)
-            case .failed:
+            case .failed, .unreplicated:
                 timers.setRoomTimer(code, at: now + 500)
             }
         }

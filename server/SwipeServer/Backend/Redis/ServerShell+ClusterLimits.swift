@@ -3,6 +3,7 @@
 // and per created room; votes cost nothing. Service thread only (the Redis link answers inside the
 // libev loop's turn); touches the shell's JoinGuard and its ClusterNode.
 import SwipeProtocol
+import SwipeRooms
 
 extension ServerShell {
     /// A failed room-code lookup from `address`, counted here already: counted in Redis too, whose

@@ -3,6 +3,7 @@
 // Service thread only.
 import Foundation
 import SwipeProtocol
+import SwipeRooms
 
 extension ServerShell {
     /// A message on a room's channel.

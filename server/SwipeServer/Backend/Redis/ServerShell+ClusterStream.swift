@@ -3,6 +3,7 @@
 // relay of drags. Service thread only (Redis replies arrive inside the libev loop's turn).
 import Foundation
 import SwipeProtocol
+import SwipeRooms
 
 extension ServerShell {
     /// Appends `entry` to the room's stream. An appended entry is applied here at once (before
@@ -22,6 +23,7 @@ extension ServerShell {
             Array((create ? "create" : "append").utf8), Array(String(format: "%.3f", now).utf8), payload,
             Array((idempotencyKey ?? "").utf8), Array((expectedOffset.map(String.init) ?? "").utf8),
             Array(ClusterKeys.channel(code).utf8), Array(String(cluster.configuration.roomLifetimeSeconds).utf8),
+            Array((cluster.replicaWaits.isNeeded ? "1" : "0").utf8),
         ]
         let byHash = [Array("EVALSHA".utf8), Array(cluster.scriptSHA.utf8), Array("3".utf8)] + tail
         let started = ContinuousClock.now
@@ -39,14 +41,37 @@ extension ServerShell {
         }
     }
 
-    private func appended(_ entry: ClusterEntry, to code: RoomCode, reply: RedisValue?, then: (AppendOutcome) -> Void) {
+    /// The script answered. With `--store-replicas`, what it answered waits for the replicas
+    /// first: an entry is applied (and so acknowledged or broadcast) only once a replica has it.
+    private func appended(_ entry: ClusterEntry, to code: RoomCode, reply: RedisValue?, then: @escaping (AppendOutcome) -> Void) {
         let outcome = AppendOutcome(reply: reply)
+        let pending: Int?
+        switch outcome {
+        case let .appended(offset, _), let .seen(offset): pending = offset
+        case let .moved(last): pending = last
+        case .exists, .unknown, .closed, .failed, .unreplicated: pending = nil
+        }
+        guard let pending, cluster?.replicaWaits.isNeeded == true else {
+            finishAppend(entry, to: code, outcome: outcome, then: then)
+            return
+        }
+        awaitReplicas(of: code, upTo: pending) { [unowned self] failure in
+            if let failure {
+                logger.warning("room \(code): \(entry.kind.rawValue) at \(pending) not acknowledged: \(failure)")
+                then(.unreplicated(failure))
+            } else {
+                finishAppend(entry, to: code, outcome: outcome, then: then)
+            }
+        }
+    }
+
+    private func finishAppend(_ entry: ClusterEntry, to code: RoomCode, outcome: AppendOutcome, then: (AppendOutcome) -> Void) {
         switch outcome {
         case let .appended(offset, at):
             received(entry, offset: offset, at: at, in: code)
         case let .failed(why):
             logger.warning("room \(code): cannot append \(entry.kind.rawValue): \(why)")
-        case .seen, .moved, .exists, .unknown, .closed:
+        case .seen, .moved, .exists, .unknown, .closed, .unreplicated:
             break
         }
         then(outcome)
@@ -144,8 +169,7 @@ extension ServerShell {
 
     private func readHistory(of code: RoomCode) {
         guard let cluster else { return }
-        let command = ["XRANGE", ClusterKeys.log(code), "-", "+"]
-        cluster.link.send(command) { [unowned self] reply in
+        readStream(of: code, from: "-", count: nil) { [unowned self] reply in
             guard let load = cluster.loading.removeValue(forKey: code) else { return }
             var replica = RoomReplica(code: code)
             var timer: ServerTime?
@@ -180,8 +204,7 @@ extension ServerShell {
     func catchUp(_ code: RoomCode) {
         guard let cluster, let replica = cluster.replicas[code], !cluster.catchingUp.contains(code) else { return }
         cluster.catchingUp.insert(code)
-        let command = ["XRANGE", ClusterKeys.log(code), "\(replica.applied + 1)-0", "+", "COUNT", "500"]
-        cluster.link.send(command) { [unowned self] reply in
+        readStream(of: code, from: "\(replica.applied + 1)-0", count: 500) { [unowned self] reply in
             cluster.catchingUp.remove(code)
             guard reply != nil, let before = cluster.replicas[code]?.applied else { return }
             let entries = Self.streamEntries(reply).compactMap { $0 }

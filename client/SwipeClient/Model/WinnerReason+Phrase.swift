@@ -1,0 +1,19 @@
+import SwipeProtocol
+
+extension WinnerReason {
+    /// How the winner was decided, in a few words for the winner banner and the results screen.
+    /// `round` is the final round that decided (0: none was played).
+    ///
+    /// ```swift
+    /// WinnerReason.votes.phrase(round: 1)      // "won final round 1"
+    /// WinnerReason.accepted.phrase(round: 0)   // "led the ranking, accepted by the host"
+    /// ```
+    public func phrase(round: Int) -> String {
+        switch self {
+        case .onlyMatch: return "the only match"
+        case .votes: return "won final round \(round)"
+        case .tieBreak: return round > 0 ? "tied in round \(round): the ranking decided" : "tied at the top: the ranking decided"
+        case .accepted: return "led the ranking, accepted by the host"
+        }
+    }
+}
