@@ -71,6 +71,8 @@ import Testing
         let (status, screen) = try dee.exited(seconds: 20)
         #expect(status != 0, "a wrong code ended with status 0:\n\(screen)")
         #expect(screen.contains("ZZZZ-ZZZZ-ZZ") || screen.lowercased().contains("no such room"), "the wrong code is not named:\n\(screen)")
+        // SIGTERM ends the gateway cleanly: sshd and its sessions stop, status 0.
+        #expect(setup.gateway.stop() == 0, "scripts/ssh-gateway.sh did not end with 0 on SIGTERM")
     }
 
     /// A guest (no key, --guests) is a new member each time: nothing is kept between logins.

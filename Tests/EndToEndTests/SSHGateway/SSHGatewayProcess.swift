@@ -8,6 +8,8 @@ final class SSHGatewayProcess {
     static let ssh = clientFindExecutable(["/usr/bin/ssh"])
 
     let pid: pid_t
+    /// The exit status once stopped (-1: it had to be killed).
+    private var stopped: Int32?
     let port: Int
     let state: String
     private let output = Pipe()
@@ -42,8 +44,10 @@ final class SSHGatewayProcess {
     /// SIGTERM (the script ends the sessions, stops sshd and ends 0), then the state folder goes.
     @discardableResult
     func stop() -> Int32? {
+        if let stopped { return stopped }
         kill(pid, SIGTERM)
         let status = Self.reap(pid, seconds: 10)
+        stopped = status ?? -1
         output.fileHandleForReading.readabilityHandler = nil
         try? FileManager.default.removeItem(atPath: state)
         return status
