@@ -2,7 +2,8 @@
 # Builds dist/swipedeck_VERSION_ARCH.deb: swipe and swipe-server (release, --static-swift-stdlib,
 # stripped), their man pages (swift-argument-parser's generate-manual plugin), bash, zsh and fish
 # completions (--generate-completion-script), docs and copyright, and swipe-server.service with
-# /etc/default/swipe-server. Depends: from dpkg-shlibdeps. Then lintian (errors fail the script).
+# /etc/default/swipe-server; the SSH gateway: swipe-ssh.service, its sshd config (a conffile,
+# /etc/swipedeck/ssh/sshd_config, from deploy/ssh) and AuthorizedKeysCommand. Depends: from dpkg-shlibdeps. Then lintian (errors fail the script).
 # Usage: scripts/package.sh            (prints the .deb's path last)
 # Needs: dpkg-dev, fakeroot is not needed (dpkg-deb --root-owner-group), lintian, gzip.
 set -euo pipefail
@@ -24,7 +25,8 @@ root="$work/$name"
 
 install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" "$root/usr/share/doc/swipedeck" \
     "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
-    "$root/usr/share/fish/vendor_completions.d" "$root/lib/systemd/system" "$root/etc/default"
+    "$root/usr/share/fish/vendor_completions.d" "$root/lib/systemd/system" "$root/etc/default" \
+    "$root/etc/swipedeck/ssh" "$root/usr/lib/swipedeck"
 for tool in swipe swipe-server; do
     install -m 0755 "$bin/$tool" "$root/usr/bin/$tool"
     strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/$tool"
@@ -60,7 +62,13 @@ install -m 0644 deploy/debian/copyright "$doc/copyright"
 install -m 0644 deploy/debian/swipe-server.service "$root/lib/systemd/system/swipe-server.service"
 install -m 0644 deploy/debian/default "$root/etc/default/swipe-server"
 for script in postinst prerm postrm; do install -m 0755 "deploy/debian/$script" "$root/DEBIAN/$script"; done
-echo "/etc/default/swipe-server" >"$root/DEBIAN/conffiles"
+# The SSH gateway: port 2222, the server on 127.0.0.1:7681 (swipe-server.service's default).
+install -m 0644 deploy/debian/swipe-ssh.service "$root/lib/systemd/system/swipe-ssh.service"
+install -m 0755 deploy/ssh/authorized-keys "$root/usr/lib/swipedeck/ssh-authorized-keys"
+deploy/ssh/render-config 2222 0.0.0.0 /var/lib/swipedeck-ssh swipe /usr/lib/swipedeck/ssh-authorized-keys \
+    "gateway --server ws://127.0.0.1:7681 --state /var/lib/swipedeck-ssh --max-sessions 200" 0 >"$root/etc/swipedeck/ssh/sshd_config"
+chmod 0644 "$root/etc/swipedeck/ssh/sshd_config"
+printf '%s\n' /etc/default/swipe-server /etc/swipedeck/ssh/sshd_config >"$root/DEBIAN/conffiles"
 
 # Depends: the shared libraries the binaries link, as dpkg-shlibdeps finds their packages.
 mkdir -p "$work/shlibs/debian"
@@ -76,7 +84,7 @@ Architecture: $arch
 Maintainer: SwipeDeck <swipedeck@example.com>
 Installed-Size: $size
 Depends: $depends, init-system-helpers (>= 1.54~)
-Recommends: libwebsockets-evlib-ev, ncurses-term
+Recommends: libwebsockets-evlib-ev, ncurses-term, openssh-server
 Section: net
 Priority: optional
 Description: group swiping in the terminal: server and client
@@ -86,7 +94,8 @@ Description: group swiping in the terminal: server and client
  server tallies the group's votes and announces matches.
  .
  This package holds both programs, their manual pages and shell completions,
- and a systemd unit for the server (installed, not enabled).
+ systemd units for the server and for an SSH gateway through which anyone with
+ an ssh client joins a room (installed, not enabled).
 CONTROL
 (cd "$root" && find . -type f ! -path './DEBIAN/*' -printf '%P\0' | sort -z | xargs -0 md5sum >DEBIAN/md5sums)
 chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/conffiles" "$root/DEBIAN/md5sums"

@@ -6,7 +6,9 @@
 # end-to-end test and scripts/cluster.sh), redis-sentinel (the failover test and scripts/bench-failover.sh), libchafa-dev, libglib2.0-dev, libpng-dev and
 # libjpeg62-turbo-dev (card pictures), ncurses-term (direct-colour terminfo entries such as
 # xterm-direct and tmux-direct: 24-bit colour on screen, and their tests), pkg-config, gcc (benchmarks/lws-floor), openssl (the TLS tests make a certificate and send raw
-# bytes over TLS) and tmux (the end-to-end tests drive the real client in it). libwebsockets-dev
+# bytes over TLS), tmux (the end-to-end tests drive the real client in it), and openssh-server and
+# openssh-client (the SSH gateway, scripts/ssh-gateway.sh, and its end-to-end test: a second sshd and
+# real ssh logins). libwebsockets-dev
 # already depends on libev-dev and lws's libev plugin (libwebsockets-evlib-ev), which the server's
 # epoll loop uses; they are listed so a machine that lost one gets it back.
 # The Debian package (scripts/package.sh, scripts/test-package.sh): dpkg-dev (dpkg-shlibdeps), lintian,
@@ -15,7 +17,7 @@
 # networking, which needs -lcurl.
 set -euo pipefail
 
-needed=(gcc openssl libwebsockets-dev libwebsockets-evlib-ev libev-dev libncurses-dev libsqlite3-dev libutf8proc-dev libfribidi-dev libhiredis-dev redis-server redis-sentinel haproxy libchafa-dev libglib2.0-dev libpng-dev libjpeg62-turbo-dev ncurses-term pkg-config tmux dpkg-dev lintian man-db bash-completion systemd valgrind libcurl4-openssl-dev)
+needed=(gcc openssl libwebsockets-dev libwebsockets-evlib-ev libev-dev libncurses-dev libsqlite3-dev libutf8proc-dev libfribidi-dev libhiredis-dev redis-server redis-sentinel haproxy libchafa-dev libglib2.0-dev libpng-dev libjpeg62-turbo-dev ncurses-term pkg-config tmux openssh-server openssh-client dpkg-dev lintian man-db bash-completion systemd valgrind libcurl4-openssl-dev)
 missing=()
 for pkg in "${needed[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

@@ -49,6 +49,18 @@ check "no installed binary links a Swift toolchain library (ldd)" no_toolchain_l
 check "the unit is installed and not enabled" \
     sh -c 'test -f /lib/systemd/system/swipe-server.service && ! test -e /etc/systemd/system/multi-user.target.wants/swipe-server.service'
 
+check "the SSH gateway's unit, config and login user are installed, the unit not enabled" \
+    sh -c 'test -f /lib/systemd/system/swipe-ssh.service && ! test -e /etc/systemd/system/multi-user.target.wants/swipe-ssh.service \
+           && test -x /usr/lib/swipedeck/ssh-authorized-keys && grep -q "^ForceCommand gateway " /etc/swipedeck/ssh/sshd_config \
+           && [ "$(getent passwd swipe | cut -d: -f7)" = /usr/bin/swipe ]'
+if command -v systemd-analyze >/dev/null; then
+    check "systemd-analyze verify accepts swipe-ssh.service" sh -c 'systemd-analyze verify /lib/systemd/system/swipe-ssh.service 2>&1 | { ! grep -i "swipe-ssh"; }'
+fi
+check "the installed sshd config is one sshd accepts (with host keys)" sh -c "
+    d=$work/sshkeys; mkdir -p \$d; ssh-keygen -q -t ed25519 -N '' -f \$d/k; install -d -m 0755 /run/sshd
+    sed 's|/var/lib/swipedeck-ssh/host-keys/ssh_host_[a-z0-9]*_key|'\$d'/k|' /etc/swipedeck/ssh/sshd_config >\$d/c
+    /usr/sbin/sshd -t -f \$d/c"
+
 # The installed server and a two-member session with the installed client, under tmux.
 port="$(free_port)"
 # A stand-in for systemd's notify socket: the server's first datagram should say READY=1.
@@ -121,6 +133,7 @@ left_behind() {
     for path in $files; do
         [ -d "$path" ] && continue   # shared directories (/usr/bin, …) stay
         [ "$path" = /etc/default/swipe-server ] && continue   # a conffile: kept until purge
+        [ "$path" = /etc/swipedeck/ssh/sshd_config ] && continue   # a conffile: kept until purge
         [ -e "$path" ] && { echo "left after remove: $path" >&2; return 1; }
     done
     return 0
@@ -128,5 +141,6 @@ left_behind() {
 check "apt-get remove leaves no file of the package but its conffile" left_behind
 apt-get purge -y -qq swipedeck >"$work/apt.log" 2>&1 || { cat "$work/apt.log" >&2; exit 1; }
 check "purge removes /etc/default/swipe-server" test ! -e /etc/default/swipe-server
+check "purge removes the gateway's config and login user" sh -c '! test -e /etc/swipedeck/ssh/sshd_config && ! getent passwd swipe >/dev/null' 
 check "the session's data directory is still there" test -f "$work/data/rooms.sqlite"
 echo "test-package: ${passed} passed, 0 failed"

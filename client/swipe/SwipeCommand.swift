@@ -16,7 +16,7 @@ struct SwipeCommand: ParsableCommand {
             (xterm-direct, tmux-direct: Debian's ncurses-term); SWIPE_COLOURS=256 keeps 256 colours.
             """,
         version: SwipeClientInfo.version,
-        subcommands: [Join.self, Create.self, Decks.self, Demo.self])
+        subcommands: [Join.self, Create.self, Decks.self, Demo.self, Gateway.self])
 }
 
 /// Options shared by every subcommand that opens the screen.
@@ -75,11 +75,18 @@ struct Join: ParsableCommand {
 
     func run() throws {
         let target = try RoomAddress(parsing: address)
+        throw ExitCode(try start(kept: KeptMembersFile.standard(server: target.url), restriction: nil))
+    }
+
+    /// Runs the client for this join, keeping the membership in `kept`; the SSH gateway passes its
+    /// own file (per key) and a restriction.
+    func start(kept: KeptMembersFile?, restriction: ClientRestriction?) throws -> Int32 {
+        let target = try RoomAddress(parsing: address)
         var options = ClientOptions(name: name, entry: .join(room: target.room, role: spectator ? .spectator : nil),
                                     colour: !screen.noColor, bidi: screen.bidi).drawing(pictures: screen.pictures)
-        let kept = KeptMembersFile.standard(server: target.url)
+        options.restriction = restriction
         if !fresh { options.resumeToken = kept?.token(room: target.room, name: name) }
-        throw ExitCode(try SwipeApp.run(url: target.url, options: options, kept: kept))
+        return try SwipeApp.run(url: target.url, options: options, kept: kept)
     }
 }
 
@@ -144,11 +151,28 @@ struct Create: ParsableCommand {
 
     func run() throws {
         let url = try WebSocketURL(parsing: address)
+        throw ExitCode(try start(kept: KeptMembersFile.standard(server: url), restriction: nil))
+    }
+
+    /// Runs the client for this create. The SSH gateway passes its own `kept` file, a restriction,
+    /// and a deck pasted in its menu (`pastedDeck`, a text list) instead of a file.
+    func start(kept: KeptMembersFile?, restriction: ClientRestriction?, pastedDeck: [UInt8]? = nil) throws -> Int32 {
+        let url = try WebSocketURL(parsing: address)
         var create = CreateRoom(name: name, rule: try parseRule(rule), pacing: try parsePacing(pacing), timerSeconds: timer,
                                 layout: try parseLayout(layout))
-        if let deck { try DeckInput.fill(&create, deck: deck, format: deckFormat) }
-        let options = ClientOptions(name: name, entry: .create(create), colour: !screen.noColor, bidi: screen.bidi).drawing(pictures: screen.pictures)
-        throw ExitCode(try SwipeApp.run(url: url, options: options, kept: KeptMembersFile.standard(server: url)))
+        if let pastedDeck {
+            do {
+                try DeckReference.standardInput.fill(&create, bytes: pastedDeck, format: .text)
+            } catch {
+                throw ValidationError("the pasted deck: \(error.description)")
+            }
+            create.deck = "pasted"
+        } else if let deck {
+            try DeckInput.fill(&create, deck: deck, format: deckFormat)
+        }
+        var options = ClientOptions(name: name, entry: .create(create), colour: !screen.noColor, bidi: screen.bidi).drawing(pictures: screen.pictures)
+        options.restriction = restriction
+        return try SwipeApp.run(url: url, options: options, kept: kept)
     }
 }
 

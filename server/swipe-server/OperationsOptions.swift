@@ -1,6 +1,7 @@
 // swipe-server's operations flags: how it logs and who may read /metrics. Main thread (parsing
 // and the logging bootstrap, before the service thread starts).
 import ArgumentParser
+import Foundation
 import Logging
 import SwipeServer
 
@@ -16,6 +17,19 @@ struct OperationsOptions: ParsableArguments {
 
     @Flag(name: .customLong("metrics-loopback"), inversion: .prefixedNo, help: "Serve /metrics to loopback peers (127.0.0.0/8, ::1).")
     var metricsLoopback = true
+
+    @Option(name: .customLong("ssh-join"), help: "The SSH gateway's join line, e.g. 'ssh -t -p 2222 swipe@HOST' (scripts/ssh-gateway.sh): sent in welcome, and the lobby shows it, with the room code, next to the swipe join line.")
+    var sshJoin: String?
+
+    /// `--ssh-join`, checked: one printable line of at most 200 characters.
+    func sshJoinLine() throws -> String? {
+        guard let sshJoin else { return nil }
+        let line = sshJoin.trimmingCharacters(in: .whitespaces)
+        guard !line.isEmpty, line.count <= 200, line.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
+            throw ValidationError("--ssh-join must be one printable line of at most 200 characters, e.g. 'ssh -t -p 2222 swipe@HOST' (got \"\(sshJoin)\")")
+        }
+        return line
+    }
 
     /// Who may read /metrics, from the flags.
     func metricsAccess() throws -> MetricsAccess {

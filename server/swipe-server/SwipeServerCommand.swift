@@ -208,6 +208,7 @@ struct Serve: ParsableCommand {
         configuration.unjoinedRoomTimeoutSeconds = unjoinedRoomTimeout
         configuration.cluster = cluster
         configuration.metricsAccess = try operations.metricsAccess()
+        configuration.sshJoin = try operations.sshJoinLine()
         if cluster != nil { configuration.dataDirectory = nil }
         let server = SwipeServerHost(configuration: configuration)
         let bound: Int

@@ -17,6 +17,10 @@ public struct Welcome: Hashable, Sendable, Codable {
     /// continues from here, so a new vote is not taken for a resend of an old one. Absent from
     /// servers before it was added.
     public var nextSeq: Int?
+    /// The server's SSH gateway join line (`swipe-server --ssh-join`), e.g. `ssh -t -p 2222
+    /// swipe@HOST`: the lobby shows it with the room code after it. Absent when the server has
+    /// no gateway, and from servers before it was added; older clients ignore it.
+    public var sshJoin: String?
 
     public init(protocol: Int = ProtocolVersion.current, you: MemberID, token: String, serverTime: Double, room: RoomSnapshot,
                 nextSeq: Int? = nil) {

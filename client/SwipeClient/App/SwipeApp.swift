@@ -49,7 +49,10 @@ public enum SwipeApp {
             loop(terminal: terminal, link: link, inbox: inbox, options: options, kept: kept)
         }
         terminal.stop()
-        if case .create = options.entry, let code = model.room?.code, model.ended == nil {
+        if options.restriction != nil, let code = model.room?.code, model.ended == nil {
+            let lines = RoomInvite.commands(server: options.restriction?.publicServer, sshJoin: model.sshJoin, room: code)
+            if !lines.isEmpty { print("room \(code.rawValue): others join with  " + lines.joined(separator: "  or  ")) }
+        } else if case .create = options.entry, let code = model.room?.code, model.ended == nil {
             // The screen is gone; leave the room code where the host can copy it.
             print("room \(code.rawValue): others join with  \(RoomInvite.command(server: url, room: code))")
         }
@@ -69,7 +72,8 @@ public enum SwipeApp {
                      kept: KeptMembersFile?) -> (ClientExit, AppModel) {
         var options = options
         options.colour = terminal.colours >= 8
-        options.server = options.server ?? link.url
+        // Under the gateway the server's address here (ws://127.0.0.1) is not the members'.
+        options.server = options.restriction.map { $0.publicServer } ?? options.server ?? link.url
         let environment = ProcessInfo.processInfo.environment
         options.pictureColours = PictureColours(terminalColours: terminal.colours)
         var model = AppModel(options: options, size: terminal.size)
@@ -91,7 +95,7 @@ public enum SwipeApp {
                 link.disconnect(Goodbye(signal: signal))
                 return (.signal(signal), model)
             }
-            if terminal.takeSuspendRequest() {
+            if terminal.takeSuspendRequest(), options.restriction == nil {   // the gateway: no job control
                 terminal.suspend()
                 painter.invalidate()
             }
@@ -111,6 +115,9 @@ public enum SwipeApp {
                     case let .send(message): link.send(message)
                     case .connect: link.connect()
                     case .disconnect: link.disconnect()
+                    case let .writeExport(_, room) where options.restriction != nil:
+                        // The gateway writes nothing on the host: the member gets the room's links.
+                        events.append(.exported(.links(ClientRestriction.resultsLinks(server: options.server ?? link.url, room: room))))
                     case let .writeExport(results, room):
                         events.append(.exported(ResultsExporter.write(results, room: room, directory: FileManager.default.currentDirectoryPath)))
                     case let .exit(exit):

@@ -19,6 +19,8 @@ public struct AppModel: Hashable, Sendable {
     public var started = false
     public var me: MemberID?
     public var token: String?
+    /// The server's SSH gateway join line from `welcome` (`swipe-server --ssh-join`), if it has one.
+    public var sshJoin: String?
     /// The room as last told by the server, with local predictions applied.
     public var room: RoomSnapshot?
     /// The card pictures fetched so far, by ETag (`Pictures/`).

@@ -33,6 +33,8 @@ public struct ClientOptions: Hashable, Sendable {
     /// A `join` that this machine made before under the same name (`KeptMembers`): its token,
     /// so the first `join` resumes that member, votes and all, instead of adding a new one.
     public var resumeToken: String?
+    /// Set by the SSH gateway only (`ClientRestriction`): no host files, no job control.
+    public var restriction: ClientRestriction?
 
     /// Creates options.
     ///

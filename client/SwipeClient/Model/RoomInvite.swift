@@ -18,4 +18,24 @@ public enum RoomInvite {
         address.path = "/" + room.rawValue
         return "swipe join \(address) --name NAME"
     }
+
+    /// The SSH gateway's join line for a room: the server's `--ssh-join` line, then the code.
+    ///
+    /// ```swift
+    /// RoomInvite.sshCommand(sshJoin: "ssh -t -p 2222 swipe@example.org", room: "ABCD")   // "ssh -t -p 2222 swipe@example.org ABCD"
+    /// ```
+    public static func sshCommand(sshJoin: String, room: RoomCode) -> String {
+        "\(sshJoin) \(room.rawValue)"
+    }
+
+    /// Every line the lobby shows: `swipe join …` when the server's address is shown, then the
+    /// ssh line when the server has a gateway.
+    ///
+    /// ```swift
+    /// RoomInvite.commands(server: nil, sshJoin: "ssh -t -p 2222 swipe@example.org", room: "ABCD")
+    /// // ["ssh -t -p 2222 swipe@example.org ABCD"]
+    /// ```
+    public static func commands(server: WebSocketURL?, sshJoin: String?, room: RoomCode) -> [String] {
+        (server.map { [command(server: $0, room: room)] } ?? []) + (sshJoin.map { [sshCommand(sshJoin: $0, room: room)] } ?? [])
+    }
 }

@@ -9,7 +9,7 @@ import CNCursesW
 /// TerminalCheck.problem(environment: ["TERM": "dumb"])
 /// // "TERM=dumb cannot draw a full screen; run swipe in a terminal such as xterm, tmux or screen (e.g. TERM=xterm-256color)"
 /// ```
-enum TerminalCheck {
+public enum TerminalCheck {
     /// What is wrong with the terminal named by `environment["TERM"]`, or nil when it will do.
     /// `canAddress` says whether terminfo knows the terminal and it can move the cursor.
     ///
@@ -26,6 +26,17 @@ enum TerminalCheck {
             return "the terminal \"\(TextMetrics.clean(term))\" is unknown here or cannot move the cursor; " + advice
         }
         return nil
+    }
+
+    /// Whether terminfo here knows `term` and it can move the cursor: the SSH gateway, whose
+    /// members' terminals may be unknown on its host, falls back to `xterm-256color` otherwise.
+    ///
+    /// ```swift
+    /// TerminalCheck.knows("xterm-256color")   // true
+    /// TerminalCheck.knows("no-such-terminal") // false
+    /// ```
+    public static func knows(_ term: String) -> Bool {
+        !term.isEmpty && term != "dumb" && !term.contains("/") && terminfoCanAddress(term)
     }
 
     /// Asks terminfo whether `term` exists and has cursor addressing.

@@ -116,6 +116,10 @@ extension AppModel {
             let names = paths.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
             let others = names.dropFirst().map { "." + ($0.split(separator: ".").last.map(String.init) ?? $0) }
             notice = Notice(text: "saved " + ([names.first ?? ""] + others).joined(separator: " and "), shownAt: now)
+        case let .links(links):
+            // The SSH gateway: nothing is written on its host; the results are the room's to fetch.
+            let others = links.dropFirst().map { "." + ($0.split(separator: ".").last.map(String.init) ?? $0) }
+            notice = Notice(text: "results: " + ([links.first ?? ""] + others).joined(separator: " and "), shownAt: now)
         case let .failed(reason): notice = Notice(text: "export failed: " + TextMetrics.clean(reason), shownAt: now)
         }
     }
@@ -128,5 +132,7 @@ extension AppModel {
 /// ```
 public enum ExportOutcome: Hashable, Sendable {
     case written([String])
+    /// Not written (the SSH gateway): where the results can be fetched instead.
+    case links([String])
     case failed(String)
 }

@@ -171,6 +171,7 @@ extension AppModel {
     mutating func welcomed(_ welcome: Welcome) -> [AppEffect] {
         me = welcome.you
         token = welcome.token
+        sshJoin = welcome.sshJoin.map { TextMetrics.clean($0) }
         // This member may have voted from another process (a resumed membership): count on from there.
         nextSeq = max(nextSeq, welcome.nextSeq ?? 1)
         clockOffset = welcome.serverTime - now

@@ -90,15 +90,17 @@ struct OverlayPainter {
 extension OverlayPainter {
     /// Across the bottom of the lobby, over the sidebar's empty end: the exact command others type
     /// to join, on one line when it fits (so it can be copied whole), else wrapped.
-    func drawInvite(_ command: String, locked: Bool = false, into frame: inout Frame) {
+    func drawInvite(_ commands: [String], locked: Bool = false, into frame: inout Frame) {
         let columns = geometry.size.columns
         let width = columns - 2
         var pieces: [String] = []
-        var rest = Substring(command)
-        while !rest.isEmpty {
-            let piece = rest.prefix(width)
-            pieces.append(String(piece))
-            rest = rest.dropFirst(piece.count)
+        for command in commands {
+            var rest = Substring(command)
+            while !rest.isEmpty {
+                let piece = rest.prefix(width)
+                pieces.append(String(piece))
+                rest = rest.dropFirst(piece.count)
+            }
         }
         var row = geometry.size.rows - 3 - pieces.count
         frame.fill(row: row - 1, column: 0, rows: pieces.count + 2, columns: columns)

@@ -28,9 +28,11 @@ public func view(_ model: AppModel, size: TermSize) -> Frame {
         drawStack(model, geometry: geometry, palette: palette, into: &frame)
         chrome.drawSidebar(into: &frame)
         chrome.drawStatusLine(into: &frame)
-        if let room = model.room, room.phase == .lobby, let server = model.options.server {
-            OverlayPainter(geometry: geometry, palette: palette).drawInvite(RoomInvite.command(server: server, room: room.code),
-                                                                               locked: room.locked == true, into: &frame)
+        if let room = model.room, room.phase == .lobby {
+            let commands = RoomInvite.commands(server: model.options.server, sshJoin: model.sshJoin, room: room.code)
+            if !commands.isEmpty {
+                OverlayPainter(geometry: geometry, palette: palette).drawInvite(commands, locked: room.locked == true, into: &frame)
+            }
         }
         if let banner = model.banner { OverlayPainter(geometry: geometry, palette: palette).drawBanner(banner, into: &frame) }
     }

@@ -62,6 +62,12 @@ public struct ServerConfiguration: Sendable {
     public var cluster: ClusterConfiguration?
     /// Who may read `GET /metrics` (`--metrics-allow`; loopback unless turned off).
     public var metricsAccess = MetricsAccess()
+    /// The SSH gateway's join line (`--ssh-join`), sent in every `welcome` so the lobby shows it.
+    ///
+    /// ```swift
+    /// configuration.sshJoin = "ssh -t -p 2222 swipe@swipe.example.org"
+    /// ```
+    public var sshJoin: String?
 
     public init(host: String = "127.0.0.1", port: Int = 7681, decks: DeckLibrary = .bundled(),
                 tlsCertificatePath: String? = nil, tlsPrivateKeyPath: String? = nil,

@@ -245,8 +245,9 @@ final class ServerShell: @unchecked Sendable {
             case let .send(message, to: member):
                 guard let code, let connection = connection(of: member, in: code) else { continue }
                 if case let .voteAccepted(ack) = message, !ack.undone { counters.votes += 1 }
-                if case var .welcome(welcome) = message, connection.protocolVersion != welcome.`protocol` {
+                if case var .welcome(welcome) = message, connection.protocolVersion != welcome.`protocol` || configuration.sshJoin != nil {
                     welcome.`protocol` = connection.protocolVersion   // the version this connection chose
+                    welcome.sshJoin = configuration.sshJoin           // the gateway's line, if it has one
                     enqueue(.welcome(welcome), to: connection)
                 } else {
                     for sent in message.asSent(toProtocol: connection.protocolVersion) { enqueue(sent, to: connection) }

@@ -1,0 +1,44 @@
+import SwipeProtocol
+
+/// What the client may not do when it runs for someone else's terminal (the SSH gateway, `swipe
+/// gateway`): nothing of the host's is reachable from the room. Set only by the gateway, never by
+/// a flag the member can give.
+///
+/// - the export (`e`) shows the room's `results.csv` / `results.json` links instead of writing files;
+/// - Ctrl-Z does nothing (no job control);
+/// - the lobby's `swipe join` line names `publicServer` (hidden when nil: the gateway's own
+///   `ws://127.0.0.1` address means nothing to the member).
+///
+/// The client starts no program in any mode (help and the proposal editor are drawn in-process);
+/// decks from files or standard input are refused before it starts (`GatewayCommand`).
+///
+/// ```swift
+/// var options = ClientOptions(name: "Bo", entry: .join(room: "K7QM", role: nil))
+/// options.restriction = ClientRestriction(publicServer: try WebSocketURL(parsing: "ws://swipe.example.org:7681"))
+/// ```
+public struct ClientRestriction: Hashable, Sendable {
+    /// The server's address as members reach it (`swipe gateway --public`), for links and the lobby.
+    public var publicServer: WebSocketURL?
+
+    /// A restriction whose links name `publicServer`.
+    ///
+    /// ```swift
+    /// let restriction = ClientRestriction(publicServer: nil)
+    /// ```
+    public init(publicServer: WebSocketURL?) {
+        self.publicServer = publicServer
+    }
+
+    /// The room's results over HTTP on `server`: `results.csv`, then `results.json`.
+    ///
+    /// ```swift
+    /// ClientRestriction.resultsLinks(server: try WebSocketURL(parsing: "wss://example.org:443"), room: "ABCD")
+    /// // ["https://example.org:443/rooms/ABCD/results.csv", "https://example.org:443/rooms/ABCD/results.json"]
+    /// ```
+    public static func resultsLinks(server: WebSocketURL, room: RoomCode) -> [String] {
+        let scheme = server.scheme.usesTLS ? "https" : "http"
+        let host = server.host.contains(":") ? "[\(server.host)]" : server.host
+        let base = "\(scheme)://\(host):\(server.port)/rooms/\(room.rawValue)/results"
+        return [base + ".csv", base + ".json"]
+    }
+}

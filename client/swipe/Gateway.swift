@@ -1,0 +1,119 @@
+// `swipe gateway`: the SSH gateway's forced command (scripts/ssh-gateway.sh, swipe-ssh.service).
+// Runs on the main thread, as the login user sshd switched to (`swipe`, or `guest`), once per ssh
+// session. Touches: $SSH_ORIGINAL_COMMAND, $SSH_USER_AUTH and $SSH_TTY (sshd's), STATE/sessions
+// (a slot lock), STATE/members/<key> (the key's name and memberships), standard input and output;
+// then runs the full client in-process with a ClientRestriction. Starts no program.
+import ArgumentParser
+import Foundation
+import SwipeClient
+import SwipeProtocol
+
+struct Gateway: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The SSH gateway's forced command (run by sshd, not by people).",
+        discussion: """
+            Example (the sshd_config's ForceCommand): gateway --server ws://127.0.0.1:7681 --state /var/lib/swipedeck-ssh
+            Reads the member's ssh command line from SSH_ORIGINAL_COMMAND: CODE, join CODE --name NAME, \
+            create [--deck NAME] … --name NAME, decks, help, or nothing for a menu. docs/OPERATIONS.md.
+            """,
+        shouldDisplay: false)
+
+    @Option(help: "The server, as the gateway reaches it: ws://127.0.0.1:PORT.")
+    var server: String
+
+    @Option(help: "The gateway's state directory (members by key in STATE/members, session slots in STATE/sessions).")
+    var state: String
+
+    @Option(name: .customLong("max-sessions"), help: "Sessions at once; past it a login is told the gateway is full.")
+    var maxSessions = 200
+
+    @Option(name: .customLong("public"), help: "The server's address as members reach it (ws://HOST:PORT): the lobby's swipe join line and the export's links.")
+    var publicServer: String?
+
+    @Option(name: .customLong("guest-user"), help: "The login user whose sessions are guests (no key: a new member each time).")
+    var guestUser: String?
+
+    func validate() throws {
+        _ = try WebSocketURL(parsing: server)
+        if let publicServer { _ = try WebSocketURL(parsing: publicServer) }
+        guard maxSessions >= 1 else { throw ValidationError("--max-sessions must be at least 1 (got \(maxSessions))") }
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let request: GatewayRequest
+        switch GatewayRequest.parse(environment["SSH_ORIGINAL_COMMAND"]) {
+        case let .success(parsed): request = parsed
+        case let .failure(problem): throw Self.fail(problem.description, status: 64)
+        }
+        let hasTerminal = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
+        switch request {
+        case .help:
+            print(Self.help)
+            return
+        case .decks:
+            try Decks.parse([server]).run()
+            return
+        case .menu, .join, .create:
+            guard hasTerminal else {
+                throw Self.fail("this needs a terminal: add -t to ssh, e.g. ssh -t -p PORT swipe@HOST CODE", status: 6)
+            }
+        }
+        let identity = try identify(environment: environment)
+        let slots = GatewaySlots(directory: state + "/sessions", count: maxSessions)
+        guard slots.take() else {
+            throw Self.fail("the gateway is full (\(maxSessions) sessions at once); try again in a few minutes", status: 75)
+        }
+        Self.prepareEnvironment(identity: identity, environment: environment)
+        let restriction = ClientRestriction(publicServer: try publicServer.map { try WebSocketURL(parsing: $0) })
+        var session = GatewaySession(server: try WebSocketURL(parsing: server), identity: identity, restriction: restriction)
+        throw ExitCode(try session.carryOut(request))
+    }
+
+    /// Who logged in: a key's member, or a guest.
+    private func identify(environment: [String: String]) throws -> GatewayIdentity {
+        let authInfo = environment["SSH_USER_AUTH"].flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? ""
+        if let key = SSHUserKey(authInfo: authInfo) {
+            return .member(GatewayMember(state: state, key: key))
+        }
+        let user = getpwuid(getuid()).map { String(cString: $0.pointee.pw_name) }
+        guard let guestUser, user == guestUser else {
+            throw Self.fail("no public key came with this login (sshd's ExposeAuthInfo); log in with a key: ssh -t -p PORT swipe@HOST", status: 77)
+        }
+        return .guest
+    }
+
+    /// Under sshd the member's locale may be unset: the client needs UTF-8 (wide text is blank under
+    /// C); their TERM may be unknown here. A keyed member's picture cache is theirs; a guest keeps
+    /// nothing.
+    private static func prepareEnvironment(identity: GatewayIdentity, environment: [String: String]) {
+        let locale = environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? ""
+        if !locale.uppercased().contains("UTF-8") && !locale.uppercased().contains("UTF8") {
+            unsetenv("LC_ALL")
+            setenv("LANG", "C.UTF-8", 1)
+        }
+        // A member's terminal this host's terminfo does not know (or none): the common ground.
+        if !TerminalCheck.knows(environment["TERM"] ?? "") { setenv("TERM", "xterm-256color", 1) }
+        switch identity {
+        case let .member(member): setenv("XDG_CACHE_HOME", member.directory + "/cache", 1)
+        case .guest: unsetenv("XDG_CACHE_HOME")
+        }
+        unsetenv("XDG_STATE_HOME")
+    }
+
+    static func fail(_ message: String, status: Int32) -> ExitCode {
+        FileHandle.standardError.write(Data(("swipe: " + message + "\n").utf8))
+        return ExitCode(status)
+    }
+
+    static let help = """
+        SwipeDeck over ssh. Type one of these after swipe@HOST (always with ssh -t):
+          CODE                                 join room CODE (your name is asked once per key)
+          join CODE --name NAME [--spectator]  join under NAME
+          create [--deck NAME] [--rule majority|unanimous|approval|atLeast:N] [--pacing lockstep|free]
+                 [--layout stack|…] --name NAME   create a room and host it
+          decks                                the decks this server offers
+          (nothing)                            a menu: create, join, decks, quit
+        Your key is who you are: the same key comes back as the same member, from any machine.
+        """
+}
