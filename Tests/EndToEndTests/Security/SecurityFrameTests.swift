@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// Frames and methods to the letter of RFC 6455 and RFC 9110, from a raw socket: a frame declared
-/// over `--max-message-bytes` gets `tooLarge` and close 1009 at once (not after its payload); a
+/// far over `--max-message-bytes` (past `readToEndBytes`, 1 MiB) gets `tooLarge` and close 1009 at
+/// once (not after its payload); one a little over is read to its end first, so its sender reads
+/// both and the connection ends cleanly, not reset; a
 /// malformed control frame or length closes 1002 with a close frame (not a dropped TCP connection);
 /// any method but GET and HEAD gets 405 with Allow.
 @Suite struct SecurityFrameTests {
@@ -50,6 +52,30 @@ import Testing
         #expect(texts.contains { $0.contains(#""type":"pong""#) }, "\(what): \(texts)")
         #expect(code == 1002, "\(what): \(socket.endReason)")
         #expect(SecurityRefusalTests.anotherAddressCreatesARoom(server))
+        #expect(FreshClient.createsARoomAndVotes(on: server))
+        #expect(server.terminate() == 0)
+    }
+
+    /// A client sending a message a little over the limit (a host's deck too large for one message)
+    /// is still sending when the server finds out: the server reads the rest before it closes, so
+    /// the client reads `tooLarge`, then 1009, then the end of the stream (not a reset, which would
+    /// throw both away: `swipe` then said "connection dropped" instead of the server's reason).
+    @Test func aFrameALittleOverTheLimitIsReadToItsEndSoItsSenderHearsWhy() throws {
+        let server = try ServerProcess(arguments: ["--max-message-bytes", "65536"])
+        let socket = try Self.open(server)
+        let payload = [UInt8](#"{"type":"ping","t":1,"pad":""#.utf8) + [UInt8](repeating: 0x61, count: 100_000) + [UInt8](#""}"#.utf8)
+        let frame = ServerRawSocket.frame(opcode: 1, payload)
+        socket.write(Array(frame.prefix(70_000)))
+        let first = socket.readFrame()
+        #expect(first.map { String(decoding: $0.payload, as: UTF8.self) }?.contains(#""code":"tooLarge""#) == true, "\(socket.endReason)")
+        // The close waits for the rest of the frame (it came at once before: the sender, still
+        // sending, was reset and lost both).
+        #expect(!socket.sendsWithin(milliseconds: 500), "the server closed before the frame's end")
+        socket.write(Array(frame.dropFirst(70_000)))
+        let (_, code) = socket.readUntilClose()
+        #expect(code == 1009, "\(socket.endReason)")
+        let end = socket.readToEnd()
+        #expect(end.ended, "the connection was reset, not closed: \(socket.endReason)")
         #expect(FreshClient.createsARoomAndVotes(on: server))
         #expect(server.terminate() == 0)
     }

@@ -94,6 +94,14 @@ final class ServerRawSocket {
         return bytes
     }
 
+    /// Whether the server sent anything (or ended the stream) within `milliseconds`, past what is
+    /// already read: a bounded wait for something that must not come yet, not a sleep.
+    func sendsWithin(milliseconds: Int32) -> Bool {
+        if !buffer.isEmpty { return true }
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, milliseconds) > 0
+    }
+
     /// Everything the server sends until it ends the stream (or the receive timeout); `ended`
     /// tells which.
     func readToEnd() -> (bytes: [UInt8], ended: Bool) {

@@ -23,8 +23,10 @@ extension ServerShell {
             connection.protocolVersion = version
         }
         logger.debug("\(connection.id) connected from \(address)")
+        // Frames over the message limit but within `readToEndBytes` reach `received`, which reads
+        // them to their end before closing 1009; only longer ones are cut at the socket.
         ReceiveGuard.watch(socket: lws_get_socket_fd(wsi), connection: wsi, tls: lws_is_ssl(wsi) != 0,
-                           maxPayload: configuration.transportLimits.maxMessageBytes)
+                           maxPayload: configuration.transportLimits.readToEndBytes)
         if shutdownDeadline != nil { closeAfterFlush(connection, .goingAway, "server shutting down") }
     }
 

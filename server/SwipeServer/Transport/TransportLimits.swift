@@ -7,6 +7,15 @@
 public struct TransportLimits: Hashable, Sendable {
     /// Largest accepted message (all fragments together); larger closes with 1009.
     public var maxMessageBytes: Int
+    /// A frame declared up to this long is read to its end when it is over `maxMessageBytes`, so
+    /// the sender, still sending, reads the `tooLarge` error and the 1009 close (closing earlier
+    /// resets its connection and both are lost); one declared longer is closed at once (a client
+    /// honestly sending that much is not one of ours). 1 MiB, or 4 × the message limit if larger.
+    ///
+    /// ```swift
+    /// TransportLimits().readToEndBytes   // 1_048_576
+    /// ```
+    public var readToEndBytes: Int { max(1 << 20, maxMessageBytes * 4) }
     /// Sustained messages per second and burst before a flood closes with 1008.
     public var messagesPerSecond: Double
     public var messageBurst: Double
