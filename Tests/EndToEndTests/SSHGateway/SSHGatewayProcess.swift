@@ -103,9 +103,9 @@ final class SSHGatewayProcess {
     /// The same as one shell line, for a tmux session. The tmux server started by the tests
     /// inherits Foundation's blocked signal mask, and an ssh with SIGWINCH blocked never sends a
     /// window change: perl (Debian's perl-base) clears the mask first, as a real terminal has it.
-    func sshLine(user: String = "swipe", key: String?, _ command: String) -> String {
+    func sshLine(user: String = "swipe", key: String?, options: [String] = [], _ command: String) -> String {
         let unblock = "/usr/bin/perl -MPOSIX -e 'sigprocmask(SIG_SETMASK, POSIX::SigSet->new) or die; exec @ARGV or die' --"
-        return ([unblock] + (Self.ssh.map { [$0] } ?? []) + ssh(user: user, key: key)).joined(separator: " ") + " " + command
+        return ([unblock] + (Self.ssh.map { [$0] } ?? []) + ssh(user: user, key: key, options)).joined(separator: " ") + " " + command
     }
 
     /// A fresh ed25519 key (no passphrase) in `folder`.
