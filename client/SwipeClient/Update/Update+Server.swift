@@ -259,53 +259,6 @@ extension AppModel {
         }
     }
 
-    mutating func cardResolved(_ resolved: CardResolved) {
-        if sentAhead?.card.id == resolved.card { sentAhead = nil }
-        guard var room else { return }
-        // A final round's card that matches again leads its round; it is not one more of the deck's matches.
-        if resolved.outcome == .match, room.finalRound == nil, !room.matches.contains(resolved.card) { room.matches.append(resolved.card) }
-        if let text = Self.outcomeText(resolved) { outcome = OutcomeToast(text: text, shownAt: now) }
-        room.tallies.removeAll { $0.card == resolved.card }
-        if room.pacing == .lockstep {
-            for i in room.members.indices { room.members[i].votedCurrent = false }
-        }
-        let oldOrder = room.visible.map(\.id)
-        if let index = room.visible.firstIndex(where: { $0.id == resolved.card }),
-           !leaving.contains(where: { $0.card.id == resolved.card }) {
-            let card = room.visible[index]
-            var direction: SwipeDirection
-            switch resolved.outcome {
-            case .match: direction = .right
-            case .noMatch: direction = .left
-            case .skipped, .timedOut: direction = .down
-            }
-            var from = drag?.card == card.id ? StackMotion.drag(translation: drag?.translation ?? .zero).transform : .identity
-            if let mine = myDirection(on: card.id) {
-                direction = mine
-                if from == .identity { from = Self.flick(mine) }
-            }
-            leaving.append(LeavingCard(card: card, motion: PlayingMotion(motion: StackMotion.flyOff(from: from, direction: direction),
-                                                                         startedAt: now), direction: direction))
-        }
-        if drag?.card == resolved.card { drag = nil }
-        let gone = Set(leaving.map(\.card.id)).union(room.pacing == .free ? Set(pendingVotes.map(\.card)) : [])
-        let fresh = resolved.visible.filter { !gone.contains($0.id) }
-        for (index, card) in fresh.enumerated() where playing[card.id] == nil {
-            if let old = oldOrder.firstIndex(of: card.id) {
-                if old != index {
-                    playing[card.id] = PlayingMotion(motion: StackMotion.reflow(from: old, to: index, visibleCount: max(1, fresh.count), layout: layout),
-                                                     startedAt: now)
-                }
-            } else {
-                playing[card.id] = PlayingMotion(motion: StackMotion.appear(at: index, visibleCount: max(1, fresh.count), layout: layout), startedAt: now)
-            }
-        }
-        room.visible = fresh
-        room.remaining = resolved.remaining
-        for i in room.members.indices { room.members[i].votedCurrent = false }
-        self.room = room
-    }
-
     mutating func editRoom(_ change: (inout RoomSnapshot) -> Void) {
         guard var room else { return }
         change(&room)

@@ -183,60 +183,6 @@ extension ServerShell {
         }
     }
 
-    /// True when `connection` may look `request`'s room up now: it resumes a member with a valid
-    /// token, or its address is within its failed lookups, or this connection's turn has come
-    /// (`JoinGuard.waitBeforeLookup`). Otherwise the client is told when to try again (false).
-    func allowLookup(_ request: JoinRoom, from connection: Connection, at time: ServerTime) -> Bool {
-        if let wait = joinGuard.waitBeforeLookup(from: connection.address, lastTry: connection.lastLookupAt, at: time),
-           !holdsValidToken(request) {
-            enqueue(.error(rateLimitedJoin(connection, wait: wait)), to: connection)
-            return false
-        }
-        connection.lastLookupAt = time
-        return true
-    }
-
-    /// The answer to a join from an address past its failed lookups, before its connection's turn.
-    func rateLimitedJoin(_ connection: Connection, wait: Double) -> ProtocolError {
-        ProtocolError(.rateLimited, "join: over \(joinGuard.maxFailures) failed joins (wrong room codes or tokens) came from "
-            + "\(connection.address) in the last minute, so each connection from it may try a room code once every "
-            + "\(Int(joinGuard.pace / 1000)) s; retry in \(Int(wait)) s", retryAfter: wait)
-    }
-
-    /// False (and the client told) when the connection asked for `results` too often.
-    func allowResults(_ connection: Connection, at time: ServerTime) -> Bool {
-        guard !connection.resultsLimiter.allow(at: time) else { return true }
-        let limits = configuration.transportLimits
-        enqueue(.error(ProtocolError(.rateLimited, "results: at most \(Int(limits.resultsBurst)) at once and "
-            + "\(limits.resultsPerSecond) per second", retryAfter: (1 / limits.resultsPerSecond).rounded(.up))), to: connection)
-        return false
-    }
-
-    /// False (and the client told) when the connection's address already has its cap of open rooms.
-    /// At the cap, a room the address created and left before anyone else joined (its creator is
-    /// not within a drop grace) is evicted first: the unjoined-room timeout would evict it anyway,
-    /// and a stranger behind the same NAT who creates rooms and leaves must not stop the others creating.
-    func allowCreate(_ connection: Connection, at time: ServerTime) -> Bool {
-        let cap = configuration.transportLimits.maxRoomsPerAddress
-        guard cap > 0, ledger.rooms(createdBy: connection.address) >= cap else { return true }
-        if backend.makeWayForCreate(by: connection) { return true }
-        enqueue(.error(ProtocolError(.tooManyRooms, "create: \(connection.address) already has \(cap) open rooms "
-            + "(--max-rooms-per-address)")), to: connection)
-        return false
-    }
-
-    /// Whether `request` resumes a member of an existing room with that member's token.
-    func holdsValidToken(_ request: JoinRoom) -> Bool {
-        guard let token = request.token, let room = registry.room(request.room) else { return false }
-        return room.members.contains { $0.token == token }
-    }
-
-    /// A join refused because the room or token was wrong (what a guesser sees).
-    static func isGuessMiss(_ effect: RoomEffect) -> Bool {
-        guard case let .reply(.error(error), _) = effect else { return false }
-        return error.code == .unknownRoom || error.code == .badToken
-    }
-
     /// FILTER_PROTOCOL_CONNECTION: the upgrade's Origin when it is not on the allow-list (nil: allowed).
     func refusedOrigin(_ wsi: OpaquePointer) -> String? {
         let allowed = configuration.allowedOrigins
