@@ -139,7 +139,7 @@ import Testing
         try ann.keys("y")
         for session in everyone {
             let screen = try session.waitFor("THE GROUP'S CHOICE")
-            #expect(screen?.contains("Pho") == true && screen?.contains("accepted by the host") == true, "\(screen ?? "")")
+            #expect(screen?.contains("Pho") == true && screen?.contains("the host accepted the leader") == true, "\(screen ?? "")")
         }
         // The decision is in the room's log: a restarted server still has it.
         bo.kill()

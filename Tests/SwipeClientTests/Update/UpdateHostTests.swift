@@ -60,7 +60,7 @@ import Testing
         #expect(results.contains("No choice yet: F plays a final round, A accepts the leader"), "\(results)")
         #expect(results.contains("F final round") && results.contains("A accept"), "\(results)")
         update(&model, .server(.results(Results(final: true, ranking: [row], winner: "dune", decidedBy: .accepted))))
-        #expect(view(model, size: model.size).plainText.contains("The group's choice: Dune · led the ranking, accepted by the host"))
+        #expect(view(model, size: model.size).plainText.contains("The group's choice: Dune · the host accepted the leader"))
     }
 
     /// A free room has no final round: F says so, and only A is offered.

@@ -6,14 +6,14 @@ extension WinnerReason {
     ///
     /// ```swift
     /// WinnerReason.votes.phrase(round: 1)      // "won final round 1"
-    /// WinnerReason.accepted.phrase(round: 0)   // "led the ranking, accepted by the host"
+    /// WinnerReason.accepted.phrase(round: 0)   // "the host accepted the leader"
     /// ```
     public func phrase(round: Int) -> String {
         switch self {
         case .onlyMatch: return "the only match"
         case .votes: return "won final round \(round)"
         case .tieBreak: return round > 0 ? "tied in round \(round): the ranking decided" : "tied at the top: the ranking decided"
-        case .accepted: return "led the ranking, accepted by the host"
+        case .accepted: return "the host accepted the leader"
         }
     }
 }
