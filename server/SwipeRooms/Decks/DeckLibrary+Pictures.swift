@@ -16,6 +16,19 @@ public struct PictureAsset: Hashable, Sendable {
     public var etag: String
     public var width: Int
     public var height: Int
+
+    /// A picture whose bytes were checked already (`PictureReader.check` gave the format and size).
+    ///
+    /// ```swift
+    /// PictureAsset(format: .png, bytes: bytes, etag: PictureETag.of(bytes), width: 32, height: 32)
+    /// ```
+    public init(format: PictureFormat, bytes: [UInt8], etag: String, width: Int, height: Int) {
+        self.format = format
+        self.bytes = bytes
+        self.etag = etag
+        self.width = width
+        self.height = height
+    }
 }
 
 extension DeckLibrary {
