@@ -12,13 +12,18 @@ extension ServerShell {
     static let pictureRetryAfter = 1
 
     /// Writes every picture of this node's deck library to the store, by tag, unless it is there
-    /// already (`SET NX`: the tag names the bytes, so the first write is the only one). Each time the
-    /// store comes up, so a store restarted empty has them again.
+    /// already: `EXISTS` first (a reconnect sends no picture bytes again), then `SET NX` (the tag
+    /// names the bytes, so the first write is the only one). Each time the store comes up, so a
+    /// store restarted empty has them again.
     func publishPictures() {
         guard let cluster else { return }
         for (etag, asset) in registry.library.pictures {
-            cluster.link.send([Array("SET".utf8), Array(ClusterKeys.picture(etag).utf8), asset.bytes, Array("NX".utf8)]) { [unowned self] reply in
-                if case let .error(message)? = reply { logger.warning("picture \(etag) not written to the store: \(message)") }
+            let key = ClusterKeys.picture(etag)
+            cluster.link.send(["EXISTS", key]) { [unowned self] reply in
+                guard reply?.integer == 0 else { return }
+                cluster.link.send([Array("SET".utf8), Array(key.utf8), asset.bytes, Array("NX".utf8)]) { [unowned self] reply in
+                    if case let .error(message)? = reply { logger.warning("picture \(etag) not written to the store: \(message)") }
+                }
             }
         }
     }
