@@ -2,7 +2,7 @@
 """Serving a picture from the store beside one from a node's own folder (issue 32, docs/SCALING.md).
 
 Starts Redis and two swipe-server nodes on loopback ports chosen here (node A with a --decks folder
-of COUNT distinct pictures, node B without it), creates a room of that deck on node A over a raw
+of COUNT small and min(COUNT, 30) large distinct pictures, node B without it), creates a room of that deck on node A over a raw
 WebSocket, then times GET /rooms/CODE/cards/ID/picture on kept-alive HTTP connections:
   A, own folder     every picture from node A (its deck library, in memory)
   B, from the store each picture's first GET on node B (a Redis GET on the loop, tag check, decode check)
@@ -80,14 +80,15 @@ work = tempfile.mkdtemp(prefix="swipe-bench-pictures-")
 processes = []
 try:
     decks = os.path.join(work, "decks"); os.makedirs(decks)
-    kinds = [("small", 64, 64, False), ("large", 512, 512, True)]
+    # (name, width, height, noisy, how many): 30 large ones (~23 MB) fit node B's cache (32 MiB).
+    kinds = [("small", 64, 64, False, count), ("large", 512, 512, True, min(count, 30))]
     cards = []
-    for name, width, height, noisy in kinds:
-        for index in range(count):
+    for name, width, height, noisy, many in kinds:
+        for index in range(many):
             data = png(width, height, index + (1000 if noisy else 0), noisy)
             with open(os.path.join(decks, f"{name}{index}.png"), "wb") as f: f.write(data)
             cards.append('{"id":"%s%d","title":"%s %d","picture":"%s%d.png"}' % (name, index, name, index, name, index))
-    sizes = {name: len(png(w, h, 1000 if noisy else 0, noisy)) for name, w, h, noisy in kinds}
+    sizes = {name: len(png(w, h, 1000 if noisy else 0, noisy)) for name, w, h, noisy, _ in kinds}
     with open(os.path.join(decks, "bench.json"), "w") as f: f.write('{"name":"bench","cards":[%s]}' % ",".join(cards))
     redis_port, port_a, port_b = free_port(), free_port(), free_port()
     processes.append(subprocess.Popen(["redis-server", "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "",
@@ -98,9 +99,9 @@ try:
     processes.append(subprocess.Popen([server, "--port", str(port_b)] + common))
     wait_port(port_a, "node A"); wait_port(port_b, "node B")
     code, host = create_room(port_a, "bench")
-    print(f"{count} pictures of each size on node A's --decks; node B without them; room {code}")
-    for name, *_ in kinds:
-        paths = [f"/rooms/{code}/cards/{name}{i}/picture" for i in range(count)]
+    print(f"node A has the pictures in its --decks, node B has not; room {code}")
+    for name, _, _, _, many in kinds:
+        paths = [f"/rooms/{code}/cards/{name}{i}/picture" for i in range(many)]
         timed_gets(port_a, paths[:5]); timed_gets(port_b, [f"/rooms/{code}/cards/small0/picture"] if name == "small" else [])
         print(f"{name} (~{sizes[name]} bytes):")
         print("  A, own folder     ", summary(timed_gets(port_a, paths) + timed_gets(port_a, paths)))
