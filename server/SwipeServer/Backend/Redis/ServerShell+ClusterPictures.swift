@@ -33,9 +33,9 @@ extension ServerShell {
     /// a `GET` went to the store and the answer waits for it (`lws_callback_on_writable` then).
     func fetchPicture(_ etag: String, path: String, request wsi: OpaquePointer) -> Bool {
         guard let cluster else { return false }
-        if cluster.pictureAnswers[wsi] != nil || cluster.pictures.picture(etag: etag) != nil { return false }
+        if cluster.pictureAnswers[wsi]?.etag == etag || cluster.pictures.picture(etag: etag) != nil { return false }
         guard cluster.outage == nil else {
-            cluster.pictureAnswers[wsi] = .unavailable(retryAfter: Self.pictureRetryAfter)
+            cluster.pictureAnswers[wsi] = (etag, .unavailable(retryAfter: Self.pictureRetryAfter))
             return false
         }
         cluster.httpWaiting[wsi] = path
@@ -44,7 +44,7 @@ extension ServerShell {
             if case let .found(asset) = answer { cluster.pictures.insert(asset) }
             // Answered in HTTP_WRITEABLE (unless the client has gone meanwhile).
             guard cluster.httpWaiting[wsi] != nil else { return }
-            cluster.pictureAnswers[wsi] = answer
+            cluster.pictureAnswers[wsi] = (etag, answer)
             lws_callback_on_writable(wsi)
         }
         return true
@@ -53,7 +53,8 @@ extension ServerShell {
     /// What a request gets for a picture its node's decks lack (the store's answer for it, taken).
     func storedPicture(_ etag: String, for wsi: OpaquePointer) -> HTTPRoutes.StoredPicture {
         guard let cluster else { return .noStore }
-        if let answer = cluster.pictureAnswers.removeValue(forKey: wsi) { return answer }
+        // (An answer for another tag is stale: its room went away before the answer was written.)
+        if let answer = cluster.pictureAnswers.removeValue(forKey: wsi), answer.etag == etag { return answer.stored }
         if let asset = cluster.pictures.picture(etag: etag) { return .found(asset) }
         return .unavailable(retryAfter: Self.pictureRetryAfter)
     }
