@@ -4,7 +4,8 @@ import Testing
 /// Every picture on every node: two nodes on one Redis, node B started without the deck folder.
 /// A room of the folder's deck, created on node A, has its pictures served by node B with the same
 /// bytes and tag (304 on a match) from the store; a picture the store lacks is a 404 that says so;
-/// while the store is down node B answers 503 with Retry-After (not a 404, and no failed guess).
+/// while the store is down node B answers 503 with Retry-After (not a 404, and no failed guess); a
+/// store restarted empty gets node A's pictures again when its link comes back.
 @Suite(.serialized) struct ClusterPictureTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../SwipePicturesTests/Fixtures").standardized
@@ -63,7 +64,7 @@ import Testing
         _ = try host.upgrade(path: "/")
         host.sendText(#"{"type":"create","name":"Ann","deck":"films"}"#)
         let welcome = SecurityAccessTests.nextText(host) ?? ""
-        guard let code = RawRoom.field("code", in: welcome) else { throw ServerRawSocket.Failure(description: "no welcome: \(welcome)") }
+        guard welcome.contains(#""type":"welcome""#), let code = RawRoom.field("code", in: welcome) else { throw ServerRawSocket.Failure(description: "no welcome: \(welcome)") }
         var etags: [String: String] = [:]
         for card in ["dune", "heat", "up"] {
             let marker = #""id":"\#(card)""#
@@ -116,5 +117,29 @@ import Testing
         #expect(outage, "node B never answered 503 while the store was down")
         let down = try SecurityGuessLimitTests.get(nodes.nodeB, "/rooms/\(room.code)/cards/up/picture")
         #expect(Self.lines(down.head).contains("Retry-After: 1") && down.body.contains("cannot reach its store"), "\(down)")
+    }
+
+    /// A store restarted empty: node A writes its pictures again when its link comes back, so a
+    /// room created after that is served by node B too.
+    @Test func aStoreRestartedEmptyGetsThePicturesAgain() throws {
+        var nodes = try TwoNodes()
+        defer { nodes.stop() }
+        nodes.redis.killHard()
+        let empty = nodes.directory + "/empty"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        nodes.redis = try LocalCluster.startRedis(port: nodes.redisPort, directory: empty)
+        var room: (code: String, etags: [String: String])?
+        #expect(ProcessProbe.eventually(timeout: 15) {
+            room = try? Self.createFilmsRoom(on: nodes.nodeA)
+            return room != nil
+        }, "no room created on node A after the store came back")
+        let code = try #require(room?.code)
+        let dune = try #require(room?.etags["dune"])
+        var answer: (status: Int, head: String, body: String)?
+        let served = ProcessProbe.eventually(timeout: 10) {
+            answer = try? SecurityGuessLimitTests.get(nodes.nodeB, "/rooms/\(code)/cards/dune/picture")
+            return answer?.status == 200 && Self.lines(answer?.head ?? "").contains("ETag: \"\(dune)\"")
+        }
+        #expect(served, "node B never served the picture after the store came back empty: \(String(describing: answer))")
     }
 }
