@@ -71,15 +71,43 @@ import SwipeRooms
         #expect(HTTPRoutes.room(inPath: "/rooms/\(code.rawValue.lowercased())/cards/dune/picture") == code)
     }
 
-    /// A cluster node whose --decks lack the room's deck (the room came from another node): a 404
-    /// that says why, and the room is no guess.
-    @Test func aNodeWithoutTheDeckFilesSaysSo() throws {
+    /// A node whose --decks lack the room's deck (the room came from another node): with no
+    /// shared store a 404 that says why; on a cluster node what the store answered: the same bytes
+    /// and tag (304 on a match), a 404 naming the tag, or a 503 with Retry-After. Never a guess.
+    @Test func aNodeWithoutTheDeckFilesAnswersFromTheStore() throws {
         var (registry, code, _) = try Self.registry()
+        let etag = try #require(registry.room(code)?.cards.first { $0.id == "dune" }?.picture?.etag)
+        let asset = try #require(registry.library.picture(etag: etag))
         registry.library.pictures = [:]
-        let response = HTTPRoutes.respond(to: "/rooms/\(code)/cards/dune/picture", registry: registry, status: Self.status)
-        #expect(response.status == 404 && !response.missedRoom)
-        let text = String(decoding: response.body, as: UTF8.self)
-        #expect(text.contains("no copy of card \\\"dune\\\"'s picture p-") && text.contains("same --decks"), "\(text)")
+        let cases: [(stored: HTTPRoutes.StoredPicture, ifNoneMatch: String?, status: UInt32, says: String, retryAfter: String?)] = [
+            (.noStore, nil, 404, "no copy of card \\\"dune\\\"'s picture \(etag) (it serves its own --decks' pictures only)", nil),
+            (.found(asset), nil, 200, "", nil),
+            (.found(asset), "\"\(etag)\"", 304, "", nil),
+            (.absent, nil, 404, "the store has no picture \(etag) for card \\\"dune\\\" of room \(code)", nil),
+            (.unavailable(retryAfter: 1), nil, 503, "cannot reach its store for card \\\"dune\\\"'s picture; retry in 1 s", "1"),
+        ]
+        for item in cases {
+            var asked: [String] = []
+            let response = HTTPRoutes.respond(to: "/rooms/\(code)/cards/dune/picture", registry: registry, status: Self.status,
+                                              ifNoneMatch: item.ifNoneMatch, stored: { asked.append($0); return item.stored })
+            let text = String(decoding: response.body, as: UTF8.self)
+            #expect(asked == [etag])
+            #expect(response.status == item.status && !response.missedRoom, "\(item.stored): \(response.status) \(text)")
+            #expect(item.says.isEmpty || text.contains(item.says), "\(text)")
+            #expect(response.headers["Retry-After"] == item.retryAfter)
+            if item.status == 200 {
+                #expect(response.body == asset.bytes && response.contentType == "image/png")
+                #expect(response.headers["ETag"] == "\"\(etag)\"")
+            }
+        }
+    }
+
+    /// The store is consulted only for a tag the library lacks.
+    @Test func aLocalPictureNeverAsksTheStore() throws {
+        let (registry, code, _) = try Self.registry()
+        let response = HTTPRoutes.respond(to: "/rooms/\(code)/cards/dune/picture", registry: registry, status: Self.status,
+                                          stored: { _ in Issue.record("asked the store"); return .absent })
+        #expect(response.status == 200)
     }
 }
 

@@ -16,6 +16,19 @@ public struct PictureAsset: Hashable, Sendable {
     public var etag: String
     public var width: Int
     public var height: Int
+
+    /// A picture whose bytes were checked already (`PictureReader.check` gave the format and size).
+    ///
+    /// ```swift
+    /// PictureAsset(format: .png, bytes: bytes, etag: PictureETag.of(bytes), width: 32, height: 32)
+    /// ```
+    public init(format: PictureFormat, bytes: [UInt8], etag: String, width: Int, height: Int) {
+        self.format = format
+        self.bytes = bytes
+        self.etag = etag
+        self.width = width
+        self.height = height
+    }
 }
 
 extension DeckLibrary {
@@ -42,21 +55,9 @@ extension DeckLibrary {
                 let record = format == .json ? index : index + 1
                 return DeckLoadError(file: deckFile, record: record, field: "picture", message: "\(picture.file): \(message)", format: format)
             }
-            let path = (folder as NSString).appendingPathComponent(picture.file)
-            let size: Int
             do {
-                let attributes = try FileManager.default.attributesOfItem(atPath: path)
-                guard (attributes[.type] as? FileAttributeType) == .typeRegular else { throw fail("not a regular file") }
-                size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-            } catch let error as DeckLoadError {
-                throw error
-            } catch {
-                throw fail("no such file (looked for \(path))")
-            }
-            if size > limits.maxBytes { throw fail(PictureProblem.tooManyBytes(size, limit: limits.maxBytes).description) }
-            guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read the file") }
-            do {
-                cards[index].picture?.etag = try keep(Array(data), named: picture.format, limits: limits)
+                let (bytes, info) = try PictureFile.read(picture.file, in: folder, named: picture.format, limits: limits)
+                cards[index].picture?.etag = keep(bytes, info: info)
             } catch {
                 throw fail(error.description)
             }
@@ -79,7 +80,11 @@ extension DeckLibrary {
 
     /// Checks a picture's bytes, keeps them and returns their tag.
     private mutating func keep(_ bytes: [UInt8], named: PictureFormat?, limits: PictureLimits) throws(PictureProblem) -> String {
-        let info = try PictureReader.check(bytes, named: named, limits: limits)
+        keep(bytes, info: try PictureReader.check(bytes, named: named, limits: limits))
+    }
+
+    /// Keeps checked bytes and returns their tag.
+    private mutating func keep(_ bytes: [UInt8], info: PictureInfo) -> String {
         let etag = PictureETag.of(bytes)
         pictures[etag] = PictureAsset(format: info.format, bytes: bytes, etag: etag, width: info.width, height: info.height)
         return etag

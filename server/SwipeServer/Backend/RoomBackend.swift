@@ -53,6 +53,11 @@ protocol RoomBackend: AnyObject {
     func waitForRoom(_ code: RoomCode, path: String, request wsi: OpaquePointer) -> Bool
     /// The path a request waited for, once its room is loaded (nil: it was not waiting); forgets it.
     func httpAnswerReady(_ wsi: OpaquePointer) -> String?
+    /// A picture request whose card's tag (`etag`) this node's decks do not hold: true when its
+    /// answer must wait for the store (as `waitForRoom`: `httpAnswerReady` hands the path back).
+    func waitForPicture(_ etag: String, path: String, request wsi: OpaquePointer) -> Bool
+    /// Where a picture this node's decks do not hold is, for the request on `wsi` (forgets its answer).
+    func storedPicture(_ etag: String, for wsi: OpaquePointer) -> HTTPRoutes.StoredPicture
     /// An HTTP request's connection closed.
     func httpClosed(_ wsi: OpaquePointer)
 }

@@ -58,6 +58,18 @@ extension HTTPRoutes {
         refusal(431, ProtocolError(.tooLarge, "the request head is over \(limit) bytes"))
     }
 
+    /// A room's results or picture while the shared store cannot be reached: whether the room
+    /// exists is not known, so it is neither a 404 nor a failed guess. The connection stays open.
+    ///
+    /// ```swift
+    /// HTTPRoutes.storeUnavailable(retryAfter: 1).headers["Retry-After"]   // "1"
+    /// ```
+    public static func storeUnavailable(retryAfter: Int) -> HTTPResponse {
+        var response = json(503, ProtocolError(.other, "the server cannot reach its store; retry in \(retryAfter) s", retryAfter: Double(retryAfter)))
+        response.headers["Retry-After"] = "\(retryAfter)"
+        return response
+    }
+
     /// A refusal: `error`'s code and message as JSON (no `retryAfter` in the body: it is the
     /// `Retry-After` header), closing the connection.
     static func refusal(_ status: UInt32, _ error: ProtocolError, retryAfter: Int? = nil) -> HTTPResponse {

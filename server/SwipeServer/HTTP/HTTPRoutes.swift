@@ -81,7 +81,8 @@ public enum HTTPRoutes {
     /// HTTPRoutes.respond(to: "/healthz", method: .other("POST"), registry: registry, status: status).status   // 405
     /// ```
     public static func respond(to path: String, method: HTTPMethod = .get, registry: RoomRegistry, status: ServerStatus,
-                               retryAfter: Double? = nil, ifNoneMatch: String? = nil) -> HTTPResponse {
+                               retryAfter: Double? = nil, ifNoneMatch: String? = nil,
+                               stored: (String) -> StoredPicture = { _ in .noStore }) -> HTTPResponse {
         switch method {
         case .get, .head:
             break
@@ -108,7 +109,7 @@ public enum HTTPRoutes {
                 response.headers["Retry-After"] = "\(seconds)"
                 return response
             }
-            if let picture { return self.picture(room: picture.room, card: picture.card, ifNoneMatch: ifNoneMatch, registry: registry) }
+            if let picture { return self.picture(room: picture.room, card: picture.card, ifNoneMatch: ifNoneMatch, registry: registry, stored: stored) }
             guard let room = registry.room(RoomCode(parts[1])) else {
                 var response = json(404, ProtocolError(.unknownRoom, "no room \"\(parts[1])\""))
                 response.missedRoom = true

@@ -1,5 +1,5 @@
 // Plain HTTP on the WebSocket port: /healthz, results exports and card pictures. Service thread only (lws
-// callbacks HTTP, HTTP_WRITEABLE, CLOSED_HTTP); touches the shell's registry, guard and ledger.
+// callbacks HTTP, HTTP_WRITEABLE, CLOSED_HTTP); touches the shell's registry, guard and ledger, and asks the backend for rooms and pictures it lacks.
 import CLibWebSockets
 import SwipeProtocol
 
@@ -32,9 +32,13 @@ extension ServerShell {
         if admitted, HTTPRoutes.isMetrics(path), method == .get || method == .head {
             response = metricsResponse(wsi)
         } else if admitted {
-            response = HTTPRoutes.respond(to: path, method: method, registry: registry, status: status,
-                                          retryAfter: joinGuard.retryAfter(address, at: time),
-                                          ifNoneMatch: header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH))
+            let retryAfter = joinGuard.retryAfter(address, at: time)
+            // A picture this node's decks lack may be in a shared store: the answer waits for it.
+            if retryAfter == nil, method == .get || method == .head, let etag = missingPicture(path),
+               backend.waitForPicture(etag, path: path, request: wsi) {
+                return 0
+            }
+            response = routed(wsi, path: path, method: method, retryAfter: retryAfter)
             if response.missedRoom { recordFailedLookup(from: address, at: time) }
         } else {
             response = HTTPRoutes.tooManyConnections(cap: configuration.transportLimits.maxConnectionsPerAddress,
@@ -54,6 +58,28 @@ extension ServerShell {
         httpBodies[wsi] = PendingHTTPBody(body: body, closes: false)
         lws_callback_on_writable(wsi)
         return 0
+    }
+
+    /// The route's answer; while a shared store is out of reach, a room not here is a 503 (the
+    /// store would know it), neither a 404 nor a failed guess.
+    private func routed(_ wsi: OpaquePointer, path: String, method: HTTPMethod, retryAfter: Double?) -> HTTPResponse {
+        if retryAfter == nil, method == .get || method == .head, backend.linkUp == false,
+           let code = HTTPRoutes.room(inPath: path), registry.rooms[code] == nil {
+            return HTTPRoutes.storeUnavailable(retryAfter: Self.pictureRetryAfter)
+        }
+        return HTTPRoutes.respond(to: path, method: method, registry: registry, status: status, retryAfter: retryAfter,
+                                  ifNoneMatch: header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH),
+                                  stored: { self.backend.storedPicture($0, for: wsi) })
+    }
+
+    /// The tag of the picture a picture path names when the room is here and this node's deck
+    /// library lacks it (nil otherwise: the route answers from the library, or with its 404).
+    private func missingPicture(_ path: String) -> String? {
+        guard let target = HTTPRoutes.pictureTarget(inPath: path),
+              let room = registry.room(RoomCode(target.room)),
+              let etag = room.cards.first(where: { $0.id == target.card })?.picture?.etag,
+              registry.library.picture(etag: etag) == nil else { return nil }
+        return etag
     }
 
     /// Writes `bytes` (a response head, or a whole refusal) as they are, through lws (which keeps

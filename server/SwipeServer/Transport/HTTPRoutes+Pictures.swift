@@ -4,7 +4,7 @@ import SwipeProtocol
 import SwipeRooms
 
 /// `GET /rooms/CODE/cards/ID/picture` (and HEAD): a card's picture as the deck library loaded it at
-/// start, with `Content-Type`, `ETag`, `Cache-Control`, and 304 when `If-None-Match` names the tag.
+/// start (or, on a cluster node without it, as the shared store keeps it by its tag), with `Content-Type`, `ETag`, `Cache-Control`, and 304 when `If-None-Match` names the tag.
 /// An unknown room is a failed guess, as for results; an unknown card, or one without a picture, is
 /// a plain 404.
 ///
@@ -29,8 +29,26 @@ extension HTTPRoutes {
         return (parts[1], CardID(parts[3].removingPercentEscapes()))
     }
 
-    /// The answer for a card's picture.
-    public static func picture(room code: String, card: CardID, ifNoneMatch: String?, registry: RoomRegistry) -> HTTPResponse {
+    /// Where a picture the deck library does not hold may be found: a cluster node asks the
+    /// shared store (`swipedeck:picture:TAG`) and answers once it replied.
+    ///
+    /// ```swift
+    /// HTTPRoutes.picture(room: code, card: "dune", ifNoneMatch: nil, registry: registry, stored: { _ in .absent }).status   // 404
+    /// ```
+    public enum StoredPicture: Sendable {
+        /// No shared store: this node serves its own decks' pictures only.
+        case noStore
+        /// The store had it (or this node's cache did).
+        case found(PictureAsset)
+        /// The store has no picture with this tag.
+        case absent
+        /// The store cannot be reached; try again in `retryAfter` seconds.
+        case unavailable(retryAfter: Int)
+    }
+
+    /// The answer for a card's picture: from the deck library, else from `stored` (the shared store).
+    public static func picture(room code: String, card: CardID, ifNoneMatch: String?, registry: RoomRegistry,
+                               stored: (String) -> StoredPicture = { _ in .noStore }) -> HTTPResponse {
         guard let room = registry.room(RoomCode(code)) else {
             var response = json(404, ProtocolError(.unknownRoom, "no room \"\(code)\""))
             response.missedRoom = true
@@ -42,10 +60,23 @@ extension HTTPRoutes {
         guard let etag = entry.picture?.etag else {
             return json(404, ProtocolError(.other, "card \"\(card)\" has no picture"))
         }
-        guard let asset = registry.library.picture(etag: etag) else {
-            // A cluster's room may come from another node's decks: this node serves only the
-            // pictures of the deck files it loaded (the client shows the card's glyph).
-            return json(404, ProtocolError(.other, "this server has no copy of card \"\(card)\"'s picture \(etag) (every node of a cluster needs the same --decks)"))
+        let asset: PictureAsset
+        if let local = registry.library.picture(etag: etag) {
+            asset = local
+        } else {
+            switch stored(etag) {
+            case let .found(fetched):
+                asset = fetched
+            case .noStore:
+                return json(404, ProtocolError(.other, "this server has no copy of card \"\(card)\"'s picture \(etag) (it serves its own --decks' pictures only)"))
+            case .absent:
+                return json(404, ProtocolError(.other, "the store has no picture \(etag) for card \"\(card)\" of room \(room.code)"))
+            case let .unavailable(retryAfter):
+                var response = json(503, ProtocolError(.other, "the server cannot reach its store for card \"\(card)\"'s picture; retry in \(retryAfter) s",
+                                                       retryAfter: Double(retryAfter)))
+                response.headers["Retry-After"] = "\(retryAfter)"
+                return response
+            }
         }
         let headers = ["ETag": "\"\(etag)\"", "Cache-Control": pictureCacheControl]
         if let ifNoneMatch, PictureETag.matches(ifNoneMatch, etag: etag) {

@@ -77,5 +77,10 @@ final class LocalBackend: RoomBackend {
 
     func httpAnswerReady(_ wsi: OpaquePointer) -> String? { nil }
 
+    /// One machine: only its own decks' pictures.
+    func waitForPicture(_ etag: String, path: String, request wsi: OpaquePointer) -> Bool { false }
+
+    func storedPicture(_ etag: String, for wsi: OpaquePointer) -> HTTPRoutes.StoredPicture { .noStore }
+
     func httpClosed(_ wsi: OpaquePointer) {}
 }

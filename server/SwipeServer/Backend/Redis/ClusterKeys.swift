@@ -23,6 +23,12 @@ public enum ClusterKeys {
     public static func failures(_ address: String) -> String { "swipedeck:address:{\(address)}:failures" }
     /// The rooms a client address created, shared by every node (`LimitScripts.admitRoom`).
     public static func rooms(_ address: String) -> String { "swipedeck:address:{\(address)}:rooms" }
+    /// A picture's bytes by their tag (content-addressed: written once, `SET NX`, by any node that has it).
+    ///
+    /// ```swift
+    /// ClusterKeys.picture("p-0123")   // "swipedeck:picture:p-0123"
+    /// ```
+    public static func picture(_ etag: String) -> String { "swipedeck:picture:\(etag)" }
     /// The channel on which a node says an address is past its failed lookups.
     public static let limits = "swipedeck:limits"
     /// The start of a room's keys, up to its code (`LimitScripts.admitRoom` reads their meta).

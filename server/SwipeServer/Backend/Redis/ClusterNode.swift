@@ -24,6 +24,10 @@ final class ClusterNode {
     var lastLocalUse: [RoomCode: Double] = [:]
     /// HTTP requests (their paths) waiting for a room to load, by socket.
     var httpWaiting: [OpaquePointer: String] = [:]
+    /// What the store answered for a picture request that waited, by socket (taken by its answer).
+    var pictureAnswers: [OpaquePointer: (etag: String, stored: HTTPRoutes.StoredPicture)] = [:]
+    /// Pictures fetched from the store (pictures of decks this node did not load).
+    var pictures = PictureCache()
     var nextHeartbeat: Double = 0
     /// Other node instances whose heartbeat is being checked.
     var checkingNodes: Set<String> = []

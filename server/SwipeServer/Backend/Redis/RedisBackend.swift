@@ -72,5 +72,16 @@ final class RedisBackend: RoomBackend {
 
     func httpAnswerReady(_ wsi: OpaquePointer) -> String? { shell.cluster?.httpWaiting.removeValue(forKey: wsi) }
 
-    func httpClosed(_ wsi: OpaquePointer) { shell.cluster?.httpWaiting[wsi] = nil }
+    func waitForPicture(_ etag: String, path: String, request wsi: OpaquePointer) -> Bool {
+        shell.fetchPicture(etag, path: path, request: wsi)
+    }
+
+    func storedPicture(_ etag: String, for wsi: OpaquePointer) -> HTTPRoutes.StoredPicture {
+        shell.storedPicture(etag, for: wsi)
+    }
+
+    func httpClosed(_ wsi: OpaquePointer) {
+        shell.cluster?.httpWaiting[wsi] = nil
+        shell.cluster?.pictureAnswers[wsi] = nil
+    }
 }

@@ -35,6 +35,7 @@ extension ServerShell {
         // A new primary (a failover, a restart) may not know the script: load it before the first append.
         cluster.link.send(["SCRIPT", "LOAD", AppendScript.source])
         cluster.link.subscribe(ClusterKeys.limits)   // addresses other nodes found past their failed lookups
+        publishPictures()   // so any node serves this node's decks' pictures
         cluster.nextHeartbeat = 0
         clusterTick()
     }
