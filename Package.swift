@@ -130,7 +130,7 @@ let package = Package(
         .testTarget(name: "SwipeProtocolTests", dependencies: ["SwipeProtocol", "SwipeCore"]),
         .testTarget(name: "SwipePicturesTests", dependencies: ["SwipePictures", "SwipeCore"], exclude: ["Fixtures"]),
         .testTarget(name: "SwipeRoomsTests", dependencies: ["SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipePictures"]),
-        .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer", "SwipeRooms", "SwipeProtocol", "SwipeCore",
+        .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer", "SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipePictures",
                                                             .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SwipeStoreTests", dependencies: ["SwipeStore"]),
         .testTarget(name: "SwipeBenchTests", dependencies: ["swipe-bench", "SwipeProtocol"]),
