@@ -2,6 +2,7 @@ import SwipeCore
 import Testing
 @testable import SwipeClient
 
+extension CursesGlobals {
 /// The curses painter on a real (offscreen) ncurses screen: what it paints is what curses holds.
 @Suite(.serialized) struct OffscreenCursesScreenTests {
     @Test func paintedRunsReachTheCursesScreen() throws {
@@ -170,4 +171,5 @@ import Testing
         #expect(written.sequences.count == 1 && written.sequences[0].contains("\u{1B}P"))
         #expect(asked.sequences.count == 1, "asked once")
     }
+}
 }

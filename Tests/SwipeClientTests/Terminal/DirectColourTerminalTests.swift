@@ -1,6 +1,7 @@
 import Testing
 @testable import SwipeClient
 
+extension CursesGlobals {
 /// Which terminfo entry the client starts curses with for 24-bit colour.
 @Suite struct DirectColourTerminalTests {
     static let installed: Set<String> = ["xterm-direct", "tmux-direct", "foot-direct", "konsole-direct"]
@@ -41,4 +42,5 @@ import Testing
         #expect(!DirectColourTerminal.terminfoHasDirectColour("xterm-256color"))
         #expect(!DirectColourTerminal.terminfoHasDirectColour("no-such-terminal-here"))
     }
+}
 }
