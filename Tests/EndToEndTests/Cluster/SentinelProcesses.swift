@@ -66,8 +66,11 @@ final class SentinelCluster {
                          "--log-level", "notice"]   // "store … is back (primary HOST:PORT)": which primary each node found
         // Both replicas in step, and every Sentinel knowing both replicas and the two other
         // Sentinels: only then can they agree on a failover.
-        guard ProcessProbe.eventually(timeout: 20, { self.replicasInStep(of: self.redisPorts[0]) == 2 && self.sentinelsReady() }) else {
-            throw ServerProcess.Failure(description: "the Sentinels did not find the replicas and each other within 20 s")
+        // A Sentinel learns a primary's replicas from its INFO, asked every 10 s, and the other
+        // Sentinels from hello messages every 2 s: seeing both replicas can take two INFO rounds,
+        // more on a loaded machine (20 s was once too short in a full CI run).
+        guard ProcessProbe.eventually(timeout: 60, { self.replicasInStep(of: self.redisPorts[0]) == 2 && self.sentinelsReady() }) else {
+            throw ServerProcess.Failure(description: "the Sentinels did not find the replicas and each other within 60 s")
         }
         for index in 0..<count {
             nodes.append(try ServerProcess(arguments: nodeArguments + ["--node-id", "n\(index + 1)"], stderrPath: directory + "/node\(index + 1).log",
