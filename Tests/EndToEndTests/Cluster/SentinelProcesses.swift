@@ -110,6 +110,10 @@ final class SentinelCluster {
         for index in redis.indices { signal(SIGCONT, redis: index) }
         sentinels.forEach { $0.stop() }
         redis.forEach { $0.stop() }
-        try? FileManager.default.removeItem(atPath: directory)
+        if ProcessInfo.processInfo.environment["SWIPE_KEEP_CLUSTER_LOGS"] == "1" {
+            print("sentinel cluster logs kept in \(directory)")
+        } else {
+            try? FileManager.default.removeItem(atPath: directory)
+        }
     }
 }
