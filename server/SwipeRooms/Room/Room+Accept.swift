@@ -15,25 +15,34 @@ extension Room {
     /// // [.append(winnerDecided(pho, accepted, 0)), .broadcast(.winner(…)), .broadcast(.results(…))]
     /// ```
     mutating func acceptLeader(by host: MemberID, at now: ServerTime) -> [RoomEffect] {
-        guard phase == .finished else {
-            return [fail(host, .notAllowed, "host accept: the deck is not done yet (reveal ends it early)")]
-        }
-        if let winner, let card = cardIndex[winner.card].map({ cards[$0] }) {
-            return [fail(host, .notAllowed, "host accept: \"\(card.title)\" already won")]
-        }
+        if let refusal = undecidedRefusal("accept", to: host) { return [refusal] }
         let rows = deckRanking()
         guard let top = rows.first else { return [fail(host, .notAllowed, "host accept: the deck has no cards")] }
         let level = rows.prefix { $0.matched == top.matched && $0.isLevel(with: top) }
-        if level.count == 1 {
-            return decideWinner(top.card, .accepted, round: 0, at: now) + [.broadcast(.results(results()), except: nil)]
-        }
+        if level.count == 1 { return decideAndTellResults(top.card, .accepted, at: now) }
         switch settings.pacing {
         case .lockstep:
             let titles = level.prefix(3).map { "\"\($0.title)\"" }.joined(separator: ", ")
             return [fail(host, .notAllowed, "host accept: \(level.count) cards are level at the top (\(titles)\(level.count > 3 ? ", …" : "")); "
                          + "a final round decides between them")]
         case .free:
-            return decideWinner(top.card, .tieBreak, round: 0, at: now) + [.broadcast(.results(results()), except: nil)]
+            return decideAndTellResults(top.card, .tieBreak, at: now)
         }
+    }
+
+    /// Why the host's `command` (`finalRound`, `accept`) cannot decide now: the deck is not done,
+    /// or a card already won. Nil when the room waits for its decision.
+    func undecidedRefusal(_ command: String, to host: MemberID) -> RoomEffect? {
+        guard phase == .finished else {
+            return fail(host, .notAllowed, "host \(command): the deck is not done yet (reveal ends it early)")
+        }
+        guard let winner else { return nil }
+        let title = cardIndex[winner.card].map { cards[$0].title } ?? winner.card.rawValue
+        return fail(host, .notAllowed, "host \(command): \"\(title)\" already won")
+    }
+
+    /// A winner decided after the room finished: everyone gets `winner`, then the results that name it.
+    private mutating func decideAndTellResults(_ card: CardID, _ reason: WinnerReason, at now: ServerTime) -> [RoomEffect] {
+        decideWinner(card, reason, round: 0, at: now) + [.broadcast(.results(results()), except: nil)]
     }
 }

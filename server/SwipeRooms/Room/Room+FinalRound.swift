@@ -67,12 +67,7 @@ extension Room {
         guard settings.pacing == .lockstep else {
             return [fail(host, .notAllowed, "host finalRound: only lockstep rooms have a final round")]
         }
-        guard phase == .finished else {
-            return [fail(host, .notAllowed, "host finalRound: the deck is not done yet (reveal ends it early)")]
-        }
-        if let winner, let card = cardIndex[winner.card].map({ cards[$0] }) {
-            return [fail(host, .notAllowed, "host finalRound: \"\(card.title)\" already won")]
-        }
+        if let refusal = undecidedRefusal("finalRound", to: host) { return [refusal] }
         let candidates = finalRoundCandidates
         guard candidates.count > 1 else {
             return [fail(host, .notAllowed, "host finalRound: there is nothing to decide between: the deck has one card; accept it instead")]
