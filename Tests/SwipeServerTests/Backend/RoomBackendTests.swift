@@ -14,15 +14,23 @@ import Testing
         var commits = true
 
         func restore() throws { calls.append("restore") }
+        func start(eventLoop: UnsafeMutableRawPointer?) throws { calls.append("start") }
+        func stop() { calls.append("stop") }
         func commit(_ records: [LogRecord]) -> Bool { calls.append("commit \(records.count)"); return commits }
         var storageFailure: String? { nil }
-        func dispatch(_ message: ClientMessage, from connection: Connection, at time: ServerTime) { calls.append("dispatch \(message.type)") }
+        func roomInput(_ message: ClientMessage, from member: MemberID, of connection: Connection, in code: RoomCode, at time: ServerTime) {
+            calls.append("input \(message.type)")
+        }
+        func findRoom(_ code: RoomCode, then: @escaping (Bool) -> Void) { calls.append("find \(code)"); then(false) }
+        func createRoom(_ request: CreateRoom, for connection: Connection, at time: ServerTime) { calls.append("create") }
+        func joinRoom(_ request: JoinRoom, in code: RoomCode, for connection: Connection, at time: ServerTime) { calls.append("join \(code)") }
+        var unavailable: ProtocolError? { nil }
         func memberDisconnected(_ member: MemberID, of connection: Connection, in code: RoomCode, grace: ServerTime, at time: ServerTime) {
             calls.append("disconnected \(member) \(grace)")
         }
         func timerDue(_ code: RoomCode, at time: ServerTime) { calls.append("timer \(code)") }
         func serviceTurn(at time: ServerTime) { calls.append("turn") }
-        func makeWayForCreate(by connection: Connection) -> Bool { calls.append("makeWay"); return makesWay }
+        func makeWayForCreate(among rooms: [RoomCode], from address: String) -> Bool { calls.append("makeWay \(rooms.count)"); return makesWay }
         func failedLookupRecorded(from address: String, at time: ServerTime) { calls.append("failed \(address)") }
         func roomClosed(_ code: RoomCode) { calls.append("closed \(code)") }
         func shuttingDown() { calls.append("shutdown") }
@@ -31,11 +39,11 @@ import Testing
             status.store = "memory of a test"
         }
         var linkUp: Bool? { true }
-        func waitForRoom(_ code: RoomCode, path: String, request wsi: OpaquePointer) -> Bool { calls.append("wait \(code)"); return false }
-        func httpAnswerReady(_ wsi: OpaquePointer) -> String? { nil }
-        func waitForPicture(_ etag: String, path: String, request wsi: OpaquePointer) -> Bool { calls.append("picture \(etag)"); return false }
-        func storedPicture(_ etag: String, for wsi: OpaquePointer) -> HTTPRoutes.StoredPicture { .noStore }
-        func httpClosed(_ wsi: OpaquePointer) {}
+        func waitForRoom(_ code: RoomCode, path: String, request: HTTPRequestID) -> Bool { calls.append("wait \(code)"); return false }
+        func httpAnswerReady(_ request: HTTPRequestID) -> String? { nil }
+        func waitForPicture(_ etag: String, path: String, request: HTTPRequestID) -> Bool { calls.append("picture \(etag)"); return false }
+        func storedPicture(_ etag: String, for request: HTTPRequestID) -> HTTPRoutes.StoredPicture { .noStore }
+        func httpClosed(_ request: HTTPRequestID) {}
     }
 
     static func shell() -> (ServerShell, RecordingBackend) {
@@ -95,5 +103,25 @@ import Testing
         let shell = ServerShell(configuration: ServerConfiguration(port: 0))
         #expect(shell.backend is LocalBackend)
         #expect(shell.backend.linkUp == nil)
+    }
+
+    /// The one place the choice is made: each flag's store, and the backend it makes.
+    @Test(arguments: [
+        (nil, nil, StoreChoice.memory),
+        (":memory:", nil, .memory),
+        ("/var/lib/swipedeck", nil, .file(directory: "/var/lib/swipedeck")),
+        ("/var/lib/swipedeck", "redis://127.0.0.1:6379", .redis(ClusterConfiguration(store: try! RedisURL(parsing: "redis://127.0.0.1:6379"), nodeID: "n1"))),
+    ] as [(String?, String?, StoreChoice)])
+    func theStoreIsChosenFromTheFlags(data: String?, store: String?, expected: StoreChoice) throws {
+        var configuration = ServerConfiguration(port: 0, dataDirectory: data)
+        if let store { configuration.cluster = ClusterConfiguration(store: try RedisURL(parsing: store), nodeID: "n1") }
+        let choice = StoreChoice(configuration)
+        #expect(choice == expected)
+        let shell = ServerShell(configuration: configuration)
+        switch choice {
+        case .memory: #expect((shell.backend as? LocalBackend)?.directory == nil)
+        case let .file(directory): #expect((shell.backend as? LocalBackend)?.directory == directory)
+        case .redis: #expect(shell.backend is RedisBackend)
+        }
     }
 }

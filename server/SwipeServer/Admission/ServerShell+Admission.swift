@@ -190,7 +190,7 @@ extension ServerShell {
     func allowCreate(_ connection: Connection, at time: ServerTime) -> Bool {
         let cap = configuration.transportLimits.maxRoomsPerAddress
         guard cap > 0, ledger.rooms(createdBy: connection.address) >= cap else { return true }
-        if backend.makeWayForCreate(by: connection) { return true }
+        if backend.makeWayForCreate(among: ledger.codes(createdBy: connection.address), from: connection.address) { return true }
         enqueue(.error(ProtocolError(.tooManyRooms, "create: \(connection.address) already has \(cap) open rooms "
             + "(--max-rooms-per-address)")), to: connection)
         return false
@@ -201,7 +201,9 @@ extension ServerShell {
         guard let token = request.token, let room = registry.room(request.room) else { return false }
         return room.members.contains { $0.token == token }
     }
+}
 
+extension RoomEffect {
     /// A join refused because the room or token was wrong (what a guesser sees).
     static func isGuessMiss(_ effect: RoomEffect) -> Bool {
         guard case let .reply(.error(error), _) = effect else { return false }

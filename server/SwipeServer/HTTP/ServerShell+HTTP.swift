@@ -16,7 +16,7 @@ extension ServerShell {
         // A room not here may be in a shared store: the backend loads it and the answer waits.
         // (Not for an address past its failed guesses: it gets its 429 without costing the store a read.)
         if let code = HTTPRoutes.room(inPath: path), registry.rooms[code] == nil,
-           joinGuard.retryAfter(clientAddress(of: wsi), at: now) == nil, backend.waitForRoom(code, path: path, request: wsi) {
+           joinGuard.retryAfter(clientAddress(of: wsi), at: now) == nil, backend.waitForRoom(code, path: path, request: HTTPRequestID(wsi)) {
             return 0
         }
         return answer(wsi, path: path, admitted: true)
@@ -35,7 +35,7 @@ extension ServerShell {
             let retryAfter = joinGuard.retryAfter(address, at: time)
             // A picture this node's decks lack may be in a shared store: the answer waits for it.
             if retryAfter == nil, method == .get || method == .head, let etag = missingPicture(path),
-               backend.waitForPicture(etag, path: path, request: wsi) {
+               backend.waitForPicture(etag, path: path, request: HTTPRequestID(wsi)) {
                 return 0
             }
             response = routed(wsi, path: path, method: method, retryAfter: retryAfter)
@@ -60,16 +60,19 @@ extension ServerShell {
         return 0
     }
 
+    /// Seconds a request is told to wait while a shared store is out of reach.
+    static let storeRetryAfter = 1
+
     /// The route's answer; while a shared store is out of reach, a room not here is a 503 (the
     /// store would know it), neither a 404 nor a failed guess.
     private func routed(_ wsi: OpaquePointer, path: String, method: HTTPMethod, retryAfter: Double?) -> HTTPResponse {
         if retryAfter == nil, method == .get || method == .head, backend.linkUp == false,
            let code = HTTPRoutes.room(inPath: path), registry.rooms[code] == nil {
-            return HTTPRoutes.storeUnavailable(retryAfter: Self.pictureRetryAfter)
+            return HTTPRoutes.storeUnavailable(retryAfter: Self.storeRetryAfter)
         }
         return HTTPRoutes.respond(to: path, method: method, registry: registry, status: status, retryAfter: retryAfter,
                                   ifNoneMatch: header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH),
-                                  stored: { self.backend.storedPicture($0, for: wsi) })
+                                  stored: { self.backend.storedPicture($0, for: HTTPRequestID(wsi)) })
     }
 
     /// The tag of the picture a picture path names when the room is here and this node's deck
@@ -117,7 +120,7 @@ extension ServerShell {
 
     /// LWS_CALLBACK_HTTP_WRITEABLE: the body, then end the transaction (or close).
     func httpWriteable(_ wsi: OpaquePointer) -> Int32 {
-        if let path = backend.httpAnswerReady(wsi) {
+        if let path = backend.httpAnswerReady(HTTPRequestID(wsi)) {
             return answer(wsi, path: path, admitted: true)   // the room was loaded (or is not in the store: 404)
         }
         guard let pending = httpBodies.removeValue(forKey: wsi) else { return 0 }
@@ -139,7 +142,7 @@ extension ServerShell {
 
     func httpClosed(_ wsi: OpaquePointer) {
         httpBodies[wsi] = nil
-        backend.httpClosed(wsi)
+        backend.httpClosed(HTTPRequestID(wsi))
     }
 }
 

@@ -142,47 +142,6 @@ extension ServerShell {
         closeAfterFlush(connection, code, "\(error.code.rawValue): \(error.message)")
     }
 
-    private func dispatch(_ message: ClientMessage, from connection: Connection, at time: ServerTime) {
-        // Protocol 4's messages from an older connection: refused, naming the version they need
-        // (the answers that would acknowledge them are never sent to older versions).
-        if let refusal = message.refusal(forProtocol: connection.protocolVersion) {
-            enqueue(.error(refusal), to: connection)
-            return
-        }
-        backend.dispatch(message, from: connection, at: time)
-    }
-
-    /// The local backend's dispatch: a joined member's message goes to its room at once; a create
-    /// or join to the registry, with the per-address and guessing limits.
-    func dispatchLocally(_ message: ClientMessage, from connection: Connection, at time: ServerTime) {
-        if let code = connection.room, let member = connection.member {
-            if case .results = message, !allowResults(connection, at: time) { return }
-            apply(registry.handle(.messageReceived(member, message), in: code, at: time), in: code)
-            return
-        }
-        switch message {
-        case let .create(request):
-            guard allowCreate(connection, at: time) else { return }
-            let result = registry.create(request, from: connection.id, at: time)
-            if let code = result.room {
-                ledger.created(room: code, by: connection.address)
-                logger.info("room \(code) created by \(connection.id) from \(connection.address)")
-            }
-            apply(result.effects, in: result.room)
-        case let .join(request):
-            // A resume with a valid token is never limited (128 random bits cannot be guessed); anything
-            // else from an address past its failed lookups waits its connection's turn.
-            guard allowLookup(request, from: connection, at: time) else { return }
-            let result = registry.join(request, from: connection.id, at: time)
-            if result.effects.contains(where: Self.isGuessMiss) { joinGuard.recordFailure(from: connection.address, at: time) }
-            apply(result.effects, in: result.room)
-        case let .ping(ping):
-            enqueue(.pong(Pong(t: ping.t, serverTime: time)), to: connection)
-        case .drag, .swipe, .undo, .host, .propose, .withdraw, .results:
-            enqueue(.error(ProtocolError(.notInRoom, "\(message.type): create or join a room first")), to: connection)
-        }
-    }
-
     /// FILTER_PROTOCOL_CONNECTION: the upgrade's Origin when it is not on the allow-list (nil: allowed).
     func refusedOrigin(_ wsi: OpaquePointer) -> String? {
         let allowed = configuration.allowedOrigins

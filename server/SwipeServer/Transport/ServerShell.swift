@@ -22,10 +22,8 @@ final class ServerShell: @unchecked Sendable {
     /// Added to `now`: 0 alone; in a cluster, the wall clock (ms since 1970) at start, so that the
     /// times nodes stamp on a room's entries compare across nodes (their clocks must agree: NTP).
     let clockOffset: ServerTime
-    /// Where rooms live (`LocalBackend` or `RedisBackend`), chosen once at start (`makeBackend`).
-    lazy var backend: any RoomBackend = makeBackend()
-    /// The Redis backend's node state (set by `startCluster`; only `Backend/Redis` reads it).
-    var cluster: ClusterNode?
+    /// Where rooms live, chosen once, when the shell is made (`StoreChoice`); it holds its own state.
+    lazy var backend: any RoomBackend = StoreChoice(configuration).makeBackend(host: self)
     var connections: [OpaquePointer: Connection] = [:]
     var connectionsByID: [ConnectionID: Connection] = [:]
     /// Each room's members connected here, with their connection itself (a broadcast looks up no
@@ -67,13 +65,9 @@ final class ServerShell: @unchecked Sendable {
     /// True on the libev loop: the host's nudge wakes the loop for `timers.earliest`, so the lws
     /// wake timer would only fire a second time for the same deadline.
     var wakesByNudge = false
-    /// How often abandoned rooms are looked for (ms): every minute, or twice per `unjoinedRoomTimeout`.
-    let evictionInterval: ServerTime
     /// Failed joins per client address.
     lazy var joinGuard = JoinGuard(maxFailures: configuration.transportLimits.failedJoinsPerMinute,
                                    pace: configuration.transportLimits.slowedJoinIntervalSeconds * 1000)
-    /// Rooms nobody is connected to are dropped after this long (ms).
-    static let abandonedAfter: ServerTime = 30 * 60_000
     /// Scratch buffer for lws_write (LWS_PRE headroom + payload).
     var writeBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64 * 1024)
     var writeBufferCapacity = 64 * 1024
@@ -95,9 +89,9 @@ final class ServerShell: @unchecked Sendable {
         self.configuration = configuration
         logger = configuration.logger
         clockOffset = configuration.cluster == nil ? 0 : Date().timeIntervalSince1970 * 1000
-        evictionInterval = min(60_000, max(250, configuration.unjoinedRoomTimeoutSeconds * 500))
-        timers = TimerSchedule(evictionCheck: evictionInterval)
+        timers = TimerSchedule()
         registry = RoomRegistry(library: configuration.decks, limits: configuration.registryLimits, random: configuration.random)
+        _ = backend   // made now, so that it sets its deadlines from the start
     }
 
     deinit {
@@ -272,17 +266,10 @@ final class ServerShell: @unchecked Sendable {
             }
         }
         if let code, registry.rooms[code] == nil {
-            membersOnline[code] = nil
-            ledger.removed(room: code)
-            timers.cancelRoomTimer(code)
+            roomForgotten(code)
             backend.roomClosed(code)   // closed by its host: out of what a restart loads
         }
         armWakeTimer()
-    }
-
-    /// The one place that chooses where rooms live: Redis when a cluster is configured, else here.
-    private func makeBackend() -> any RoomBackend {
-        configuration.cluster == nil ? LocalBackend(shell: self) : RedisBackend(shell: self)
     }
 
     private func connection(of member: MemberID, in code: RoomCode) -> Connection? {

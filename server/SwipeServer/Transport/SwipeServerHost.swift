@@ -60,13 +60,6 @@ public final class SwipeServerHost: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard !running else { return port }
-        var probe: ClusterProbe?
-        if let cluster = configuration.cluster {
-            guard configuration.eventLoop == .epoll else {
-                throw ServerStartError(description: "--store \(cluster.storeName) needs --event-loop epoll (Redis runs on the same libev loop as lws)")
-            }
-            probe = try ClusterProbe.run(cluster)
-        }
         try shell.backend.restore()
         lws_set_log_level(LLL_ERR | LLL_WARN, swipeServerLWSLog)
         var info = lws_context_creation_info()
@@ -109,12 +102,11 @@ public final class SwipeServerHost: @unchecked Sendable {
         let vhost = lws_get_vhost_by_name(context, "default")
         port = vhost.map { Int(lws_get_vhost_listen_port($0)) } ?? configuration.port
         shell.wakesByNudge = driver != nil
-        if let cluster = configuration.cluster, let probe {
-            guard let driver, let loop = swipe_ev_driver_loop(driver) else {
-                lws_context_destroy(context)
-                throw ServerStartError(description: "--store \(cluster.storeName) needs the libev (epoll) loop, which lws refused here")
-            }
-            shell.startCluster(cluster, probe: probe, loop: loop)
+        do {
+            try shell.backend.start(eventLoop: driver.flatMap { swipe_ev_driver_loop($0) })
+        } catch {
+            lws_context_destroy(context)
+            throw error
         }
         shell.armWakeTimer()   // the first deadline; afterwards the service thread re-arms it
         shell.acceptWakeups(for: context)
@@ -214,7 +206,7 @@ public final class SwipeServerHost: @unchecked Sendable {
             }
         }
         shell.disarmWakeTimer()
-        shell.closeCluster()
+        shell.backend.stop()
         shell.refuseWakeups()
         lws_context_destroy(context)
         if let driver { swipe_ev_driver_free(driver) }

@@ -1,6 +1,6 @@
 // The local backend's durable log: opened and replayed by `restore` (SwipeServerHost.start, on the
 // caller's thread, before the service thread exists), then written only on the service thread,
-// from the shell's `apply`, before any effect that acknowledges what the records say.
+// from the host's `apply`, before any effect that acknowledges what the records say.
 import Foundation
 import SwipeProtocol
 import SwipeRooms
@@ -12,8 +12,8 @@ extension LocalBackend {
 
     /// Opens (creating, mode 0700) the data directory and its log, and restores every room in it.
     func openStore() throws {
-        let configuration = shell.configuration
-        guard let directory = configuration.dataDirectory, directory != ":memory:" else { return }
+        let configuration = host.configuration
+        guard let directory else { return }
         let files = FileManager.default
         var isDirectory: ObjCBool = false
         if files.fileExists(atPath: directory, isDirectory: &isDirectory) {
@@ -26,7 +26,7 @@ extension LocalBackend {
             }
         }
         let path = (directory as NSString).appendingPathComponent(Self.logFileName)
-        let started = shell.now
+        let started = host.now
         let log: EventLog
         let load: RestartLoad
         do {
@@ -37,7 +37,7 @@ extension LocalBackend {
         } catch {
             throw ServerStartError(description: "\(path): \(error)")
         }
-        let time = shell.now
+        let time = host.now
         let report: RestoreReport
         do {
             // Decoding dominates a start: it runs on every core (before the service thread exists).
@@ -45,15 +45,15 @@ extension LocalBackend {
                 try RoomCheckpoint.decoded($0.state.payload, room: RoomCode($0.state.room))
             }
             let tail = try ParallelMap.map(load.entries) { try LogRecord(entry: $0) }
-            report = try shell.registry.restore(checkpoints: checkpoints, tail: tail, at: time, grace: configuration.restartGrace)
+            report = try host.registry.restore(checkpoints: checkpoints, tail: tail, at: time, grace: configuration.restartGrace)
         } catch {
             throw ServerStartError(description: "\(path): cannot replay the log: \(error)")
         }
         for code in report.closed { try? log.forget(room: code.rawValue) }
         checkpointPolicy.restored(report.tailLengths)
-        for (code, effects) in report.effects { shell.apply(effects, in: code) }
+        for (code, effects) in report.effects { host.apply(effects, in: code) }
         store = log
-        shell.logger.info("data \(path): restored \(report.rooms.count) room(s) from \(load.checkpoints.count) checkpoint(s) and \(load.entries.count) record(s) in \(Int(shell.now - started)) ms")
+        host.logger.info("data \(path): restored \(report.rooms.count) room(s) from \(load.checkpoints.count) checkpoint(s) and \(load.entries.count) record(s) in \(Int(host.now - started)) ms")
     }
 
     /// Writes `records` in one transaction (durable on return), with the checkpoints now due. On
@@ -62,18 +62,18 @@ extension LocalBackend {
         guard let store else { return true }
         guard storageFailure == nil else { return false }   // already stopping: said once, not again
         do {
-            let states = shell.registry.checkpointStates(of: checkpointPolicy.roomsDue(after: records), at: shell.now)
+            let states = host.registry.checkpointStates(of: checkpointPolicy.roomsDue(after: records), at: host.now)
             let entries = try records.map { try $0.entry() }
             let started = ContinuousClock.now
             try store.append(entries, checkpoints: states)
-            shell.metrics.recordLogAppend(nanoseconds: ServerShell.nanoseconds(since: started))
-            shell.counters.checkpoints += states.count
+            host.metrics.recordLogAppend(nanoseconds: ServerMetrics.nanoseconds(since: started))
+            host.countCheckpoints(states.count)
             return true
         } catch {
             let failure = "cannot write the log \(store.path): \(error)"
             storageFailure = failure
-            shell.logger.critical("\(failure); stopping without acknowledging (exit status \(SwipeServerHost.storageFailureExitCode))")
-            shell.requestStop()
+            host.logger.critical("\(failure); stopping without acknowledging (exit status \(SwipeServerHost.storageFailureExitCode))")
+            host.requestStop()
             return false
         }
     }
@@ -85,7 +85,7 @@ extension LocalBackend {
         do {
             try store?.forget(room: code.rawValue)
         } catch {
-            shell.logger.error("cannot forget room \(code) in \(store?.path ?? "the log"): \(error)")
+            host.logger.error("cannot forget room \(code) in \(store?.path ?? "the log"): \(error)")
         }
     }
 }

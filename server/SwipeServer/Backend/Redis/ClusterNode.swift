@@ -1,10 +1,19 @@
 // A cluster node's state: its identity, its Redis link and its copies of the rooms it serves.
-// Service thread only (owned by the ServerShell; the shell's Cluster extensions use it).
+// Service thread only (owned by the RedisBackend; its `ClusterNode+*.swift` extensions do the work,
+// and reach the server only through its RoomHost).
 import Foundation
 import SwipeProtocol
 
-/// The shell's cluster state (nil in `ServerShell.cluster` when the server runs alone).
+/// The Redis backend's node: everything a server keeps to serve rooms from a shared store
+/// (`RedisBackend.start` makes it once the event loop exists).
+///
+/// ```swift
+/// let node = ClusterNode(host: shell, configuration: cluster, probe: probe, loop: loop)
+/// node.start(probe: probe)
+/// ```
 final class ClusterNode {
+    /// The server around the backend.
+    unowned let host: any RoomHost
     let configuration: ClusterConfiguration
     /// This start of this node: `--node-id` and a random suffix, so a restarted node's connection
     /// numbers never match its former self's in the stream.
@@ -23,9 +32,9 @@ final class ClusterNode {
     /// When each room last had a member connected here (rooms idle here are dropped).
     var lastLocalUse: [RoomCode: Double] = [:]
     /// HTTP requests (their paths) waiting for a room to load, by socket.
-    var httpWaiting: [OpaquePointer: String] = [:]
+    var httpWaiting: [HTTPRequestID: String] = [:]
     /// What the store answered for a picture request that waited, by socket (taken by its answer).
-    var pictureAnswers: [OpaquePointer: (etag: String, stored: HTTPRoutes.StoredPicture)] = [:]
+    var pictureAnswers: [HTTPRequestID: (etag: String, stored: HTTPRoutes.StoredPicture)] = [:]
     /// Pictures fetched from the store (pictures of decks this node did not load).
     var pictures = PictureCache()
     var nextHeartbeat: Double = 0
@@ -38,11 +47,12 @@ final class ClusterNode {
     /// Why the store is unreachable (nil while it is up).
     var outage: String? = "connecting"
 
-    init(configuration: ClusterConfiguration, probe: ClusterProbe, loop: UnsafeMutableRawPointer, clock: @escaping () -> Double) {
+    init(host: any RoomHost, configuration: ClusterConfiguration, probe: ClusterProbe, loop: UnsafeMutableRawPointer) {
+        self.host = host
         self.configuration = configuration
         instance = configuration.nodeID + "#" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
         link = RedisLink(url: probe.primary, credentials: configuration.credentials, sentinel: configuration.sentinel,
-                         sentinelCredentials: configuration.sentinelCredentials, loop: loop, clock: clock)
+                         sentinelCredentials: configuration.sentinelCredentials, loop: loop) { [unowned host] in host.now }
         scriptSHA = probe.scriptSHA
         replicaWaits = ReplicaWaits(replicas: configuration.replicas, bound: configuration.replicaWaitMilliseconds)
     }

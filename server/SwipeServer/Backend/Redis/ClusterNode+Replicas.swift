@@ -14,19 +14,18 @@ struct PendingConfirmation {
     var done: (String?) -> Void
 }
 
-extension ServerShell {
+extension ClusterNode {
     /// Waits until replicas have every write up to `offset` of `code` (then raises the room's
     /// `acked` and publishes); `done` gets nil, or why not within the bound.
     func awaitReplicas(of code: RoomCode, upTo offset: Int, then done: @escaping (String?) -> Void) {
-        guard let cluster else { done("not a cluster node"); return }
-        guard cluster.replicaWaits.isNeeded else { done(nil); return }
-        if cluster.replicaWaits.add(PendingConfirmation(code: code, offset: offset, done: done)) { sendReplicaWait() }
+        
+        guard replicaWaits.isNeeded else { done(nil); return }
+        if replicaWaits.add(PendingConfirmation(code: code, offset: offset, done: done)) { sendReplicaWait() }
     }
 
     private func sendReplicaWait() {
-        guard let cluster else { return }
-        cluster.link.send(cluster.replicaWaits.command) { [unowned self] reply in
-            let (covered, failure, sendNext) = cluster.replicaWaits.answered(reply)
+        link.send(replicaWaits.command) { [unowned self] reply in
+            let (covered, failure, sendNext) = replicaWaits.answered(reply)
             if failure == nil {
                 // Raised and published before anything is applied here: the commands after this
                 // (a catch-up's read) already see the new `acked`.
@@ -34,7 +33,7 @@ extension ServerShell {
                 for waiter in covered { highest[waiter.code] = max(highest[waiter.code] ?? 0, waiter.offset) }
                 for (code, offset) in highest.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { confirm(code, upTo: offset) }
             } else if let failure, !covered.isEmpty {
-                logger.warning("\(covered.count) append(s) not acknowledged: \(failure)")
+                host.logger.warning("\(covered.count) append(s) not acknowledged: \(failure)")
             }
             for waiter in covered { waiter.done(failure) }
             if sendNext { sendReplicaWait() }
@@ -42,16 +41,15 @@ extension ServerShell {
     }
 
     private func confirm(_ code: RoomCode, upTo offset: Int) {
-        guard let cluster else { return }
-        cluster.link.send(["EVAL", StreamScripts.confirm, "2", ClusterKeys.log(code), ClusterKeys.meta(code),
+        link.send(["EVAL", StreamScripts.confirm, "2", ClusterKeys.log(code), ClusterKeys.meta(code),
                            String(offset), ClusterKeys.channel(code)])
     }
 
     /// Reads the room's stream from `first` (`-` or `OFFSET-0`) up to its `acked` offset: what
     /// replicas have (`count` nil: all of it).
     func readStream(of code: RoomCode, from first: String, count: Int?, reply: @escaping (RedisValue?) -> Void) {
-        guard let cluster else { reply(nil); return }
-        cluster.link.send(["EVAL", StreamScripts.read, "2", ClusterKeys.log(code), ClusterKeys.meta(code),
+        
+        link.send(["EVAL", StreamScripts.read, "2", ClusterKeys.log(code), ClusterKeys.meta(code),
                            first, count.map(String.init) ?? ""], reply: reply)
     }
 
@@ -59,8 +57,8 @@ extension ServerShell {
     /// outage's path): the client resumes and resends unacknowledged input with its `seq`.
     func refuseForStore(_ outcome: AppendOutcome, to connection: Connection) {
         guard let error = Self.storeRefusal(outcome) else { return }
-        enqueue(.error(error), to: connection)
-        closeAfterFlush(connection, .tryAgainLater, "store unavailable")
+        host.enqueue(.error(error), to: connection)
+        host.closeAfterFlush(connection, .tryAgainLater, "store unavailable")
     }
 
     /// What a member is told when the store did not take (or keep) their input: the outage's words

@@ -2,12 +2,11 @@
 // decks' pictures by tag when the store comes up, and fetches one it does not hold when a request
 // names it, answering once Redis replied. Service thread only (hiredis answers inside the libev
 // loop's turn); touches the shell's ClusterNode (its picture cache and waiting requests).
-import CLibWebSockets
 import SwipePictures
 import SwipeProtocol
 import SwipeRooms
 
-extension ServerShell {
+extension ClusterNode {
     /// Seconds a request is told to wait when the store cannot be reached for a picture.
     static let pictureRetryAfter = 1
 
@@ -16,13 +15,12 @@ extension ServerShell {
     /// names the bytes, so the first write is the only one). Each time the store comes up, so a
     /// store restarted empty has them again.
     func publishPictures() {
-        guard let cluster else { return }
-        for (etag, asset) in registry.library.pictures {
+        for (etag, asset) in host.registry.library.pictures {
             let key = ClusterKeys.picture(etag)
-            cluster.link.send(["EXISTS", key]) { [unowned self] reply in
+            link.send(["EXISTS", key]) { [unowned self] reply in
                 guard reply?.integer == 0 else { return }
-                cluster.link.send([Array("SET".utf8), Array(key.utf8), asset.bytes, Array("NX".utf8)]) { [unowned self] reply in
-                    if case let .error(message)? = reply { logger.warning("picture \(etag) not written to the store: \(message)") }
+                link.send([Array("SET".utf8), Array(key.utf8), asset.bytes, Array("NX".utf8)]) { [unowned self] reply in
+                    if case let .error(message)? = reply { host.logger.warning("picture \(etag) not written to the store: \(message)") }
                 }
             }
         }
@@ -30,32 +28,30 @@ extension ServerShell {
 
     /// A picture request whose tag this node's decks lack: false when it can be answered now (the
     /// cache has it, the store already answered for this request, or the store is down); true when
-    /// a `GET` went to the store and the answer waits for it (`lws_callback_on_writable` then).
-    func fetchPicture(_ etag: String, path: String, request wsi: OpaquePointer) -> Bool {
-        guard let cluster else { return false }
-        if cluster.pictureAnswers[wsi]?.etag == etag || cluster.pictures.picture(etag: etag) != nil { return false }
-        guard cluster.outage == nil else {
-            cluster.pictureAnswers[wsi] = (etag, .unavailable(retryAfter: Self.pictureRetryAfter))
+    /// a `GET` went to the store and the answer waits for it (`RoomHost.answerWhenReady` then).
+    func fetchPicture(_ etag: String, path: String, request: HTTPRequestID) -> Bool {
+        if pictureAnswers[request]?.etag == etag || pictures.picture(etag: etag) != nil { return false }
+        guard outage == nil else {
+            pictureAnswers[request] = (etag, .unavailable(retryAfter: Self.pictureRetryAfter))
             return false
         }
-        cluster.httpWaiting[wsi] = path
-        cluster.link.send(["GET", ClusterKeys.picture(etag)]) { [unowned self] reply in
+        httpWaiting[request] = path
+        link.send(["GET", ClusterKeys.picture(etag)]) { [unowned self] reply in
             let answer = storedPicture(etag, from: reply)
-            if case let .found(asset) = answer { cluster.pictures.insert(asset) }
+            if case let .found(asset) = answer { pictures.insert(asset) }
             // Answered in HTTP_WRITEABLE (unless the client has gone meanwhile).
-            guard cluster.httpWaiting[wsi] != nil else { return }
-            cluster.pictureAnswers[wsi] = (etag, answer)
-            lws_callback_on_writable(wsi)
+            guard httpWaiting[request] != nil else { return }
+            pictureAnswers[request] = (etag, answer)
+            host.answerWhenReady(request)
         }
         return true
     }
 
     /// What a request gets for a picture its node's decks lack (the store's answer for it, taken).
-    func storedPicture(_ etag: String, for wsi: OpaquePointer) -> HTTPRoutes.StoredPicture {
-        guard let cluster else { return .noStore }
+    func storedPicture(_ etag: String, for request: HTTPRequestID) -> HTTPRoutes.StoredPicture {
         // (An answer for another tag is stale: its room went away before the answer was written.)
-        if let answer = cluster.pictureAnswers.removeValue(forKey: wsi), answer.etag == etag { return answer.stored }
-        if let asset = cluster.pictures.picture(etag: etag) { return .found(asset) }
+        if let answer = pictureAnswers.removeValue(forKey: request), answer.etag == etag { return answer.stored }
+        if let asset = pictures.picture(etag: etag) { return .found(asset) }
         return .unavailable(retryAfter: Self.pictureRetryAfter)
     }
 
@@ -65,20 +61,20 @@ extension ServerShell {
         switch reply {
         case let .string(bytes)?:
             guard PictureETag.of(bytes) == etag else {
-                logger.error("the store's picture \(etag) has bytes of another tag (\(PictureETag.of(bytes))); not served")
+                host.logger.error("the store's picture \(etag) has bytes of another tag (\(PictureETag.of(bytes))); not served")
                 return .absent
             }
             do {
                 let info = try PictureReader.check(bytes, limits: Self.storedPictureLimits)
                 return .found(PictureAsset(format: info.format, bytes: bytes, etag: etag, width: info.width, height: info.height))
             } catch {
-                logger.error("the store's picture \(etag) cannot be read: \(error); not served")
+                host.logger.error("the store's picture \(etag) cannot be read: \(error); not served")
                 return .absent
             }
         case .null?:
             return .absent
         case let .error(message)?:
-            logger.warning("reading picture \(etag) from the store: \(message)")
+            host.logger.warning("reading picture \(etag) from the store: \(message)")
             return .unavailable(retryAfter: Self.pictureRetryAfter)
         case nil, .integer?, .array?, .status?:
             return .unavailable(retryAfter: Self.pictureRetryAfter)

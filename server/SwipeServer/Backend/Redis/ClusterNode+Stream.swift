@@ -5,34 +5,34 @@ import Foundation
 import SwipeProtocol
 import SwipeRooms
 
-extension ServerShell {
+extension ClusterNode {
     /// Appends `entry` to the room's stream. An appended entry is applied here at once (before
     /// `then`), when it is the room's next; its echo on the channel is then ignored.
     func append(_ entry: ClusterEntry, to code: RoomCode, create: Bool = false, idempotencyKey: String? = nil,
                 expectedOffset: Int? = nil, then: @escaping (AppendOutcome) -> Void = { _ in }) {
-        guard let cluster, cluster.outage == nil else { then(.failed(cluster?.outage ?? "not a cluster node")); return }
+        guard outage == nil else { then(.failed(outage ?? "connecting")); return }
         let payload: [UInt8]
         do {
             payload = try entry.encoded()
         } catch {
-            then(.failed("cannot encode the entry: \(error)"))
+            then(.failed("cannot host.encode the entry: \(error)"))
             return
         }
         let tail: [[UInt8]] = [
             Array(ClusterKeys.log(code).utf8), Array(ClusterKeys.meta(code).utf8), Array(ClusterKeys.seen(code).utf8),
-            Array((create ? "create" : "append").utf8), Array(String(format: "%.3f", now).utf8), payload,
+            Array((create ? "create" : "append").utf8), Array(String(format: "%.3f", host.now).utf8), payload,
             Array((idempotencyKey ?? "").utf8), Array((expectedOffset.map(String.init) ?? "").utf8),
-            Array(ClusterKeys.channel(code).utf8), Array(String(cluster.configuration.roomLifetimeSeconds).utf8),
-            Array((cluster.replicaWaits.isNeeded ? "1" : "0").utf8),
+            Array(ClusterKeys.channel(code).utf8), Array(String(configuration.roomLifetimeSeconds).utf8),
+            Array((replicaWaits.isNeeded ? "1" : "0").utf8),
         ]
-        let byHash = [Array("EVALSHA".utf8), Array(cluster.scriptSHA.utf8), Array("3".utf8)] + tail
+        let byHash = [Array("EVALSHA".utf8), Array(scriptSHA.utf8), Array("3".utf8)] + tail
         let started = ContinuousClock.now
-        cluster.link.send(byHash) { [unowned self] reply in
-            metrics.recordRedisAppend(nanoseconds: Self.nanoseconds(since: started))
+        link.send(byHash) { [unowned self] reply in
+            host.metrics.recordRedisAppend(nanoseconds: ServerMetrics.nanoseconds(since: started))
             if case let .error(text)? = reply, text.hasPrefix("NOSCRIPT") {
                 // Redis restarted and lost its script cache: the script itself, once.
                 let bySource = [Array("EVAL".utf8), Array(AppendScript.source.utf8), Array("3".utf8)] + tail
-                cluster.link.send(bySource) { [unowned self] reply in
+                link.send(bySource) { [unowned self] reply in
                     appended(entry, to: code, reply: reply, then: then)
                 }
                 return
@@ -51,13 +51,13 @@ extension ServerShell {
         case let .moved(last): pending = last
         case .exists, .unknown, .closed, .failed, .unreplicated: pending = nil
         }
-        guard let pending, cluster?.replicaWaits.isNeeded == true else {
+        guard let pending, replicaWaits.isNeeded == true else {
             finishAppend(entry, to: code, outcome: outcome, then: then)
             return
         }
         awaitReplicas(of: code, upTo: pending) { [unowned self] failure in
             if let failure {
-                logger.warning("room \(code): \(entry.kind.rawValue) at \(pending) not acknowledged: \(failure)")
+                host.logger.warning("room \(code): \(entry.kind.rawValue) at \(pending) not acknowledged: \(failure)")
                 then(.unreplicated(failure))
             } else {
                 finishAppend(entry, to: code, outcome: outcome, then: then)
@@ -70,7 +70,7 @@ extension ServerShell {
         case let .appended(offset, at):
             received(entry, offset: offset, at: at, in: code)
         case let .failed(why):
-            logger.warning("room \(code): cannot append \(entry.kind.rawValue): \(why)")
+            host.logger.warning("room \(code): cannot append \(entry.kind.rawValue): \(why)")
         case .seen, .moved, .exists, .unknown, .closed, .unreplicated:
             break
         }
@@ -79,26 +79,25 @@ extension ServerShell {
 
     /// An entry of the room's stream (from an append's answer, the channel or a catch-up read).
     func received(_ entry: ClusterEntry, offset: Int, at: ServerTime, in code: RoomCode) {
-        guard let cluster else { return }
-        if cluster.loading[code] != nil {
-            cluster.loading[code]?.published.append((offset, at, entry))
+        if loading[code] != nil {
+            loading[code]?.published.append((offset, at, entry))
             return
         }
-        if cluster.replicas[code] == nil {
+        if replicas[code] == nil {
             // Only the room's first entry, from this node's own create, makes a room here unasked.
-            guard entry.kind == .created, offset == 1, entry.node == cluster.instance else { return }
-            cluster.replicas[code] = RoomReplica(code: code)
-            cluster.lastLocalUse[code] = now
-            cluster.link.subscribe(ClusterKeys.channel(code))
+            guard entry.kind == .created, offset == 1, entry.node == instance else { return }
+            replicas[code] = RoomReplica(code: code)
+            lastLocalUse[code] = host.now
+            link.subscribe(ClusterKeys.channel(code))
         }
-        guard let replica = cluster.replicas[code], offset > replica.applied else { return }
+        guard let replica = replicas[code], offset > replica.applied else { return }
         guard offset == replica.applied + 1 else {
-            cluster.replicas[code]?.waiting[offset] = (at, entry)
+            replicas[code]?.waiting[offset] = (at, entry)
             catchUp(code)
             return
         }
         applyEntry(entry, offset: offset, at: at, in: code)
-        while let applied = cluster.replicas[code]?.applied, let next = cluster.replicas[code]?.waiting.removeValue(forKey: applied + 1) {
+        while let applied = replicas[code]?.applied, let next = replicas[code]?.waiting.removeValue(forKey: applied + 1) {
             applyEntry(next.entry, offset: applied + 1, at: next.at, in: code)
         }
         answerResends(in: code)
@@ -107,39 +106,38 @@ extension ServerShell {
     private func applyEntry(_ entry: ClusterEntry, offset: Int, at: ServerTime, in code: RoomCode) {
         // In place, as `RoomRegistry.handle` changes rooms: a copy would share the replica's
         // bindings with the one left in the dictionary, and the first write would copy them.
-        guard let cluster, let index = cluster.replicas.index(forKey: code) else { return }
-        let effects = registry.apply(entry, offset: offset, at: at, to: &cluster.replicas.values[index], local: cluster.instance)
-        if entry.node == cluster.instance, let number = entry.connection, entry.kind == .created || entry.kind == .connected {
-            let connection = connectionsByID[ConnectionID(number)]
+        guard let index = replicas.index(forKey: code) else { return }
+        let effects = host.registry.apply(entry, offset: offset, at: at, to: &replicas.values[index], local: instance)
+        if entry.node == instance, let number = entry.connection, entry.kind == .created || entry.kind == .connected {
+            let connection = host.connection(numbered: ConnectionID(number))
             connection?.joinPending = false
-            if let connection, effects.contains(where: Self.isGuessMiss) { recordFailedLookup(from: connection.address, at: now) }
+            if let connection, effects.contains(where: RoomEffect.isGuessMiss) { host.failedLookup(from: connection.address, at: host.now) }
             if case .created = entry.kind, let connection, effects.contains(where: { if case .bind = $0 { true } else { false } }) {
-                ledger.created(room: code, by: connection.address)
-                logger.info("room \(code) created by \(connection.id) from \(connection.address) (node \(cluster.instance))")
+                host.roomCreated(code, by: connection)
             }
             if connection == nil, let member = effects.lazy.compactMap({ effect -> MemberID? in
                 if case let .bind(_, member) = effect { return member } else { return nil }
             }).first {
                 // The connection closed while its join was on its way: it leaves again.
-                append(.disconnected(node: cluster.instance, connection: number, member: member), to: code)
+                append(.disconnected(node: instance, connection: number, member: member), to: code)
             }
         }
-        apply(effects, in: code)
+        host.apply(effects, in: code)
     }
 
     /// Resends of applied swipes and undos get their acknowledgement once the room is there: the
     /// engine's answer on a copy of the room (nothing changes; a refusal is told again).
     func answerResends(in code: RoomCode) {
-        guard let cluster, let waiting = cluster.reacknowledgements[code], let applied = cluster.replicas[code]?.applied else { return }
+        guard let waiting = reacknowledgements[code], let applied = replicas[code]?.applied else { return }
         let due = waiting.filter { $0.offset <= applied }
         guard !due.isEmpty else { return }
-        cluster.reacknowledgements[code] = waiting.filter { $0.offset > applied }
+        reacknowledgements[code] = waiting.filter { $0.offset > applied }
         for resend in due {
-            var copy = registry
-            let answers = copy.handle(.messageReceived(resend.member, resend.message), in: code, at: now).filter {
+            var copy = host.registry
+            let answers = copy.handle(.messageReceived(resend.member, resend.message), in: code, at: host.now).filter {
                 if case let .send(_, to: member) = $0 { return member == resend.member } else { return false }
             }
-            apply(answers, in: code)
+            host.apply(answers, in: code)
         }
     }
 
@@ -147,54 +145,53 @@ extension ServerShell {
 
     /// Makes the room available here: subscribes to its channel, then reads its whole stream.
     func loadRoom(_ code: RoomCode, then done: @escaping (Bool) -> Void) {
-        guard let cluster else { done(false); return }
-        if cluster.replicas[code] != nil { done(true); return }
-        guard cluster.outage == nil else { done(false); return }
-        if cluster.loading[code] != nil {
-            cluster.loading[code]?.waiters.append(done)
+        
+        if replicas[code] != nil { done(true); return }
+        guard outage == nil else { done(false); return }
+        if loading[code] != nil {
+            loading[code]?.waiters.append(done)
             return
         }
-        cluster.loading[code] = RoomLoad(waiters: [done])
-        cluster.link.subscribe(ClusterKeys.channel(code))   // the history is read once Redis confirms
+        loading[code] = RoomLoad(waiters: [done])
+        link.subscribe(ClusterKeys.channel(code))   // the history is read once Redis confirms
     }
 
     func subscribed(_ channel: String) {
-        guard let cluster, let code = ClusterKeys.room(ofChannel: channel) else { return }
-        if cluster.loading[code] != nil {
+        guard let code = ClusterKeys.room(ofChannel: channel) else { return }
+        if loading[code] != nil {
             readHistory(of: code)
-        } else if cluster.replicas[code] != nil {
+        } else if replicas[code] != nil {
             catchUp(code)   // anything appended before the subscription took effect
         }
     }
 
     private func readHistory(of code: RoomCode) {
-        guard let cluster else { return }
         readStream(of: code, from: "-", count: nil) { [unowned self] reply in
-            guard let load = cluster.loading.removeValue(forKey: code) else { return }
+            guard let load = loading.removeValue(forKey: code) else { return }
             var replica = RoomReplica(code: code)
             var timer: ServerTime?
-            registry.remove(code)
+            host.registry.remove(code)
             for item in Self.streamEntries(reply) {
                 guard let (offset, at, entry) = item else {
-                    logger.error("room \(code): an entry of its stream cannot be read; the room is not served here")
-                    registry.remove(code)
+                    host.logger.error("room \(code): an entry of its stream cannot be read; the room is not served here")
+                    host.registry.remove(code)
                     break
                 }
-                for effect in registry.apply(entry, offset: offset, at: at, to: &replica, local: cluster.instance) {
+                for effect in host.registry.apply(entry, offset: offset, at: at, to: &replica, local: instance) {
                     if case let .scheduleTimer(at) = effect { timer = at }
                     if case .cancelTimer = effect { timer = nil }
                 }
             }
-            guard reply != nil, registry.rooms[code] != nil else {
-                registry.remove(code)
-                cluster.link.unsubscribe(ClusterKeys.channel(code))
+            guard reply != nil, host.registry.rooms[code] != nil else {
+                host.registry.remove(code)
+                link.unsubscribe(ClusterKeys.channel(code))
                 load.waiters.forEach { $0(false) }
                 return
             }
-            cluster.replicas[code] = replica
-            cluster.lastLocalUse[code] = now
-            if let timer { timers.setRoomTimer(code, at: timer) }
-            logger.debug("room \(code): loaded \(replica.applied) entries from the store")
+            replicas[code] = replica
+            lastLocalUse[code] = host.now
+            if let timer { host.timers.setRoomTimer(code, at: timer) }
+            host.logger.debug("room \(code): loaded \(replica.applied) entries from the store")
             for published in load.published { received(published.entry, offset: published.offset, at: published.at, in: code) }
             load.waiters.forEach { $0(true) }
         }
@@ -202,14 +199,14 @@ extension ServerShell {
 
     /// Reads the entries after the last one applied (one read at a time per room).
     func catchUp(_ code: RoomCode) {
-        guard let cluster, let replica = cluster.replicas[code], !cluster.catchingUp.contains(code) else { return }
-        cluster.catchingUp.insert(code)
+        guard let replica = replicas[code], !catchingUp.contains(code) else { return }
+        catchingUp.insert(code)
         readStream(of: code, from: "\(replica.applied + 1)-0", count: 500) { [unowned self] reply in
-            cluster.catchingUp.remove(code)
-            guard reply != nil, let before = cluster.replicas[code]?.applied else { return }
+            catchingUp.remove(code)
+            guard reply != nil, let before = replicas[code]?.applied else { return }
             let entries = Self.streamEntries(reply).compactMap { $0 }
             if let first = entries.first, first.offset > before + 1 {
-                logger.error("room \(code): the store no longer has entries \(before + 1)…\(first.offset - 1) (lost in a Redis restart?); reloading it")
+                host.logger.error("room \(code): the store no longer has entries \(before + 1)…\(first.offset - 1) (lost in a Redis restart?); reloading it")
                 dropDiverged(code)
                 return
             }
@@ -220,8 +217,8 @@ extension ServerShell {
 
     /// This node's copy no longer matches the store: its members here reconnect and load it afresh.
     private func dropDiverged(_ code: RoomCode) {
-        for connection in (membersOnline[code] ?? [:]).values {
-            closeAfterFlush(connection, .tryAgainLater, "room reloading")
+        for connection in host.membersHere(in: code).values {
+            host.closeAfterFlush(connection, .tryAgainLater, "room reloading")
         }
         forgetLocally(code)
     }

@@ -1,0 +1,90 @@
+// The one way into a room, whichever backend keeps it: a client message is checked against its
+// connection's protocol version, a joined member's goes to the backend, and a create or join meets
+// the same limits first (the per-address room cap and making way, failed lookups and the pace past
+// them) before the backend says where the room lives. Service thread only (from the WebSocket
+// receive callback, and from a backend's `findRoom` answer); touches the shell's connections,
+// ledger and join guard.
+import SwipeProtocol
+import SwipeRooms
+
+extension ServerShell {
+    /// A decoded client message from `connection`.
+    func dispatch(_ message: ClientMessage, from connection: Connection, at time: ServerTime) {
+        // Protocol 4's messages from an older connection: refused, naming the version they need
+        // (the answers that would acknowledge them are never sent to older versions).
+        if let refusal = message.refusal(forProtocol: connection.protocolVersion) {
+            enqueue(.error(refusal), to: connection)
+            return
+        }
+        if let code = connection.room, let member = connection.member {
+            if case .results = message, !allowResults(connection, at: time) { return }
+            backend.roomInput(message, from: member, of: connection, in: code, at: time)
+            return
+        }
+        switch message {
+        case let .ping(ping):
+            enqueue(.pong(Pong(t: ping.t, serverTime: time)), to: connection)
+        case let .create(request):
+            guard mayEnter(connection, for: message), allowCreate(connection, at: time) else { return }
+            backend.createRoom(request, for: connection, at: time)
+        case let .join(request):
+            guard mayEnter(connection, for: message) else { return }
+            join(request, from: connection, at: time)
+        case .drag, .swipe, .undo, .host, .propose, .withdraw, .results:
+            enqueue(.error(ProtocolError(.notInRoom, "\(message.type): create or join a room first")), to: connection)
+        }
+    }
+
+    /// False (and the client told) when no room can be entered now: the store cannot be reached
+    /// (the connection is closed 1013, to come back in a moment), or this connection's create or
+    /// join is already on its way.
+    private func mayEnter(_ connection: Connection, for message: ClientMessage) -> Bool {
+        if let unavailable = backend.unavailable {
+            enqueue(.error(unavailable), to: connection)
+            closeAfterFlush(connection, .tryAgainLater, "store unavailable")
+            return false
+        }
+        guard !connection.joinPending else {
+            enqueue(.error(ProtocolError(.alreadyInRoom, "\(message.type): this connection's create or join is already on its way")), to: connection)
+            return false
+        }
+        return true
+    }
+
+    /// Past its failed lookups, an address's connections take turns looking a code up. A join
+    /// without a token takes its turn before the room is looked for; one with a token once the
+    /// room is here (it may resume a member, and 128 random bits cannot be guessed); a code that
+    /// cannot be one takes its turn whatever it carries. A wrong code
+    /// is a failed lookup, counted against the address here and by the backend.
+    private func join(_ request: JoinRoom, from connection: Connection, at time: ServerTime) {
+        let canonical = RoomCodes.canonical(request.room.rawValue)
+        if request.token == nil || canonical == nil, !allowLookup(request, from: connection, at: time) { return }
+        guard let code = canonical else {
+            recordFailedLookup(from: connection.address, at: time)
+            enqueue(.error(RoomRegistry.noRoom(request)), to: connection)
+            return
+        }
+        connection.joinPending = true
+        let id = connection.id
+        backend.findRoom(code) { [unowned self] found in
+            guard let connection = connectionsByID[id] else { return }
+            let time = now
+            // A paced answer does not say whether the room exists.
+            if request.token != nil, !allowLookup(request, from: connection, at: time) {
+                connection.joinPending = false
+                return
+            }
+            guard found else {
+                connection.joinPending = false
+                if let unavailable = backend.unavailable {
+                    enqueue(.error(unavailable), to: connection)
+                } else {
+                    recordFailedLookup(from: connection.address, at: time)
+                    enqueue(.error(RoomRegistry.noRoom(request)), to: connection)
+                }
+                return
+            }
+            backend.joinRoom(request, in: code, for: connection, at: time)
+        }
+    }
+}
