@@ -75,11 +75,34 @@ let package = Package(
             path: "server/SwipeRooms",
             swiftSettings: serverReleaseSettings),
 
-        // The server module: the lws transport, admission, HTTP, metrics and the room backends.
+        // What a room backend is (RoomBackend), what it may ask of the server (RoomHost) and of a
+        // connection (RoomSession): no lws, no store. Each backend is a target on it alone.
+        .target(
+            name: "SwipeBackend",
+            dependencies: ["SwipeRooms", "SwipeProtocol", .product(name: "Logging", package: "swift-log")],
+            path: "server/SwipeBackend",
+            swiftSettings: serverReleaseSettings),
+        // Rooms on this machine, their records in the SQLite log (--data).
+        .target(
+            name: "SwipeLocalBackend",
+            dependencies: ["SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeStore", .product(name: "Logging", package: "swift-log")],
+            path: "server/SwipeLocalBackend",
+            swiftSettings: serverReleaseSettings),
+        // Rooms in Redis shared by the nodes of a cluster (--store redis://…, Sentinel).
+        .target(
+            name: "SwipeRedisBackend",
+            dependencies: ["SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipePictures", "SwipeStore", "CHiredis",
+                           .product(name: "Logging", package: "swift-log")],
+            path: "server/SwipeRedisBackend",
+            swiftSettings: serverReleaseSettings),
+
+        // The server module: the lws transport, admission, HTTP and metrics; it holds one backend,
+        // chosen at start (StoreChoice).
         .target(
             name: "SwipeServer",
             dependencies: [
-                "SwipeRooms", "SwipeCore", "SwipeProtocol", "SwipeStore", "CLibWebSockets", "CHiredis", "SwipePictures",
+                "SwipeRooms", "SwipeCore", "SwipeProtocol", "SwipeStore", "CLibWebSockets", "SwipePictures",
+                "SwipeBackend", "SwipeLocalBackend", "SwipeRedisBackend",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -90,6 +113,7 @@ let package = Package(
             name: "swipe-server",
             dependencies: [
                 "SwipeServer", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeHTTPClient", "SwipePictures",
+                "SwipeBackend", "SwipeLocalBackend", "SwipeRedisBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -119,7 +143,7 @@ let package = Package(
         .executableTarget(
             name: "swipe-bench",
             dependencies: [
-                "SwipeClient", "SwipeServer", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeCore", "SwipePictures",
+                "SwipeClient", "SwipeServer", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeCore", "SwipePictures", "SwipeLocalBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -130,9 +154,15 @@ let package = Package(
         .testTarget(name: "SwipeProtocolTests", dependencies: ["SwipeProtocol", "SwipeCore"]),
         .testTarget(name: "SwipePicturesTests", dependencies: ["SwipePictures", "SwipeCore"], exclude: ["Fixtures"]),
         .testTarget(name: "SwipeRoomsTests", dependencies: ["SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipePictures"]),
-        .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer", "SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipePictures",
+        .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer", "SwipeBackend", "SwipeLocalBackend", "SwipeRedisBackend", "SwipeRooms",
+                                                            "SwipeProtocol", "SwipeCore", "SwipePictures",
                                                             .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SwipeStoreTests", dependencies: ["SwipeStore"]),
+        .testTarget(name: "SwipeBackendTests", dependencies: ["SwipeBackend", "SwipeRooms", "SwipeProtocol"]),
+        .testTarget(name: "SwipeLocalBackendTests", dependencies: ["SwipeLocalBackend", "SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore",
+                                                                  .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "SwipeRedisBackendTests", dependencies: ["SwipeRedisBackend", "SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore",
+                                                                  "SwipePictures"]),
         .testTarget(name: "SwipeBenchTests", dependencies: ["swipe-bench", "SwipeProtocol"]),
         // Golden frames are read through #filePath, not bundled.
         .testTarget(name: "SwipeClientTests", dependencies: ["SwipeClient", "SwipePictures", "SwipeProtocol", "SwipeCore", "CLibWebSockets"],

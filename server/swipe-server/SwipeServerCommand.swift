@@ -5,8 +5,11 @@ import ArgumentParser
 import Foundation
 import SwipeHTTPClient
 import Logging
+import SwipeBackend
+import SwipeLocalBackend
 import SwipePictures
 import SwipeProtocol
+import SwipeRedisBackend
 import SwipeRooms
 import SwipeServer
 import SwipeStore

@@ -1,5 +1,8 @@
+import SwipeBackend
 import SwipeCore
+import SwipeLocalBackend
 import SwipeProtocol
+import SwipeRedisBackend
 import SwipeRooms
 import Testing
 @testable import SwipeServer
@@ -18,14 +21,14 @@ import Testing
         func stop() { calls.append("stop") }
         func commit(_ records: [LogRecord]) -> Bool { calls.append("commit \(records.count)"); return commits }
         var storageFailure: String? { nil }
-        func roomInput(_ message: ClientMessage, from member: MemberID, of connection: Connection, in code: RoomCode, at time: ServerTime) {
+        func roomInput(_ message: ClientMessage, from member: MemberID, of connection: RoomSession, in code: RoomCode, at time: ServerTime) {
             calls.append("input \(message.type)")
         }
         func findRoom(_ code: RoomCode, then: @escaping (Bool) -> Void) { calls.append("find \(code)"); then(false) }
-        func createRoom(_ request: CreateRoom, for connection: Connection, at time: ServerTime) { calls.append("create") }
-        func joinRoom(_ request: JoinRoom, in code: RoomCode, for connection: Connection, at time: ServerTime) { calls.append("join \(code)") }
+        func createRoom(_ request: CreateRoom, for connection: RoomSession, at time: ServerTime) { calls.append("create") }
+        func joinRoom(_ request: JoinRoom, in code: RoomCode, for connection: RoomSession, at time: ServerTime) { calls.append("join \(code)") }
         var unavailable: ProtocolError? { nil }
-        func memberDisconnected(_ member: MemberID, of connection: Connection, in code: RoomCode, grace: ServerTime, at time: ServerTime) {
+        func memberDisconnected(_ member: MemberID, of connection: RoomSession, in code: RoomCode, grace: ServerTime, at time: ServerTime) {
             calls.append("disconnected \(member) \(grace)")
         }
         func timerDue(_ code: RoomCode, at time: ServerTime) { calls.append("timer \(code)") }
@@ -34,15 +37,12 @@ import Testing
         func failedLookupRecorded(from address: String, at time: ServerTime) { calls.append("failed \(address)") }
         func roomClosed(_ code: RoomCode) { calls.append("closed \(code)") }
         func shuttingDown() { calls.append("shutdown") }
-        func describe(_ status: inout ServerStatus) {
-            status.node = "double"
-            status.store = "memory of a test"
-        }
+        var health: StoreHealth { StoreHealth(node: "double", store: "memory of a test") }
         var linkUp: Bool? { true }
         func waitForRoom(_ code: RoomCode, path: String, request: HTTPRequestID) -> Bool { calls.append("wait \(code)"); return false }
         func httpAnswerReady(_ request: HTTPRequestID) -> String? { nil }
-        func waitForPicture(_ etag: String, path: String, request: HTTPRequestID) -> Bool { calls.append("picture \(etag)"); return false }
-        func storedPicture(_ etag: String, for request: HTTPRequestID) -> HTTPRoutes.StoredPicture { .noStore }
+        func waitForPicture(_ etag: String, in code: RoomCode, path: String, request: HTTPRequestID) -> Bool { calls.append("picture \(etag)"); return false }
+        func storedPicture(_ etag: String, for request: HTTPRequestID) -> StoredPicture { .noStore }
         func httpClosed(_ request: HTTPRequestID) {}
     }
 

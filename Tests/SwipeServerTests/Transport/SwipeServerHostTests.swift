@@ -1,3 +1,4 @@
+import SwipeBackend
 import Testing
 @testable import SwipeServer
 

@@ -4,6 +4,7 @@
 // the data directory it is given.
 import Foundation
 import SwipeCore
+import SwipeLocalBackend
 import SwipeProtocol
 import SwipeRooms
 import SwipeServer

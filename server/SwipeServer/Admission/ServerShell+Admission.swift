@@ -202,11 +202,3 @@ extension ServerShell {
         return room.members.contains { $0.token == token }
     }
 }
-
-extension RoomEffect {
-    /// A join refused because the room or token was wrong (what a guesser sees).
-    static func isGuessMiss(_ effect: RoomEffect) -> Bool {
-        guard case let .reply(.error(error), _) = effect else { return false }
-        return error.code == .unknownRoom || error.code == .badToken
-    }
-}

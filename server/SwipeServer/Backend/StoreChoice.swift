@@ -1,5 +1,8 @@
 // The one place the server chooses where rooms live. Called once, when the shell is made (on the
 // starting thread); nothing else under server/ asks which backend is in use.
+import SwipeBackend
+import SwipeLocalBackend
+import SwipeRedisBackend
 import SwipeRooms
 
 /// Where rooms live, as the flags chose: in this process only, in a log on this machine, or in
@@ -26,12 +29,16 @@ enum StoreChoice: Equatable {
         }
     }
 
-    /// The backend for this choice, serving `host`.
-    func makeBackend(host: any RoomHost) -> any RoomBackend {
+    /// The backend for this choice, serving `host`, with the flags it reads.
+    func makeBackend(host: any RoomHost, configuration: ServerConfiguration) -> any RoomBackend {
         switch self {
-        case .memory: LocalBackend(host: host, directory: nil)
-        case let .file(directory): LocalBackend(host: host, directory: directory)
-        case let .redis(cluster): RedisBackend(host: host, configuration: cluster)
+        case .memory:
+            LocalBackend(host: host, directory: nil)
+        case let .file(directory):
+            LocalBackend(host: host, directory: directory, durability: configuration.durability,
+                         checkpointInterval: configuration.checkpointInterval)
+        case let .redis(cluster):
+            RedisBackend(host: host, configuration: cluster, onLibevLoop: configuration.eventLoop == .epoll)
         }
     }
 }

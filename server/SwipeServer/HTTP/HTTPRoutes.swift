@@ -1,4 +1,5 @@
 import Foundation
+import SwipeBackend
 import SwipeProtocol
 import SwipeRooms
 

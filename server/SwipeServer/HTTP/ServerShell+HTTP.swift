@@ -1,6 +1,7 @@
 // Plain HTTP on the WebSocket port: /healthz, results exports and card pictures. Service thread only (lws
 // callbacks HTTP, HTTP_WRITEABLE, CLOSED_HTTP); touches the shell's registry, guard and ledger, and asks the backend for rooms and pictures it lacks.
 import CLibWebSockets
+import SwipeBackend
 import SwipeProtocol
 
 extension ServerShell {
@@ -34,8 +35,8 @@ extension ServerShell {
         } else if admitted {
             let retryAfter = joinGuard.retryAfter(address, at: time)
             // A picture this node's decks lack may be in a shared store: the answer waits for it.
-            if retryAfter == nil, method == .get || method == .head, let etag = missingPicture(path),
-               backend.waitForPicture(etag, path: path, request: HTTPRequestID(wsi)) {
+            if retryAfter == nil, method == .get || method == .head, let missing = missingPicture(path),
+               backend.waitForPicture(missing.etag, in: missing.room, path: path, request: HTTPRequestID(wsi)) {
                 return 0
             }
             response = routed(wsi, path: path, method: method, retryAfter: retryAfter)
@@ -77,12 +78,12 @@ extension ServerShell {
 
     /// The tag of the picture a picture path names when the room is here and this node's deck
     /// library lacks it (nil otherwise: the route answers from the library, or with its 404).
-    private func missingPicture(_ path: String) -> String? {
+    private func missingPicture(_ path: String) -> (etag: String, room: RoomCode)? {
         guard let target = HTTPRoutes.pictureTarget(inPath: path),
               let room = registry.room(RoomCode(target.room)),
               let etag = room.cards.first(where: { $0.id == target.card })?.picture?.etag,
               registry.library.picture(etag: etag) == nil else { return nil }
-        return etag
+        return (etag, room.code)
     }
 
     /// Writes `bytes` (a response head, or a whole refusal) as they are, through lws (which keeps

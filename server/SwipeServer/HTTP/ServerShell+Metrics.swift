@@ -20,15 +20,3 @@ extension ServerShell {
                              queuedBytes: queuedBytes, redisLinkUp: backend.linkUp)
     }
 }
-
-extension ServerMetrics {
-    /// Nanoseconds since `start` (for the append histograms).
-    ///
-    /// ```swift
-    /// metrics.recordLogAppend(nanoseconds: ServerMetrics.nanoseconds(since: started))
-    /// ```
-    static func nanoseconds(since start: ContinuousClock.Instant) -> Int64 {
-        let elapsed = ContinuousClock.now - start
-        return elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
-    }
-}

@@ -73,6 +73,18 @@ public final class ServerMetrics: @unchecked Sendable {
         redisAppend?.recordNanoseconds(nanoseconds)
     }
 
+    /// One append to the store this server was made with, begun at `start`, is done: a cluster's
+    /// Redis append, or else the local log's.
+    ///
+    /// ```swift
+    /// metrics.recordStoreAppend(since: started)
+    /// ```
+    public func recordStoreAppend(since start: ContinuousClock.Instant) {
+        let elapsed = ContinuousClock.now - start
+        let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
+        if let redisAppend { redisAppend.recordNanoseconds(nanoseconds) } else { logAppend.recordNanoseconds(nanoseconds) }
+    }
+
     /// Brings the metrics up to `counters` and `gauges` and renders them in the Prometheus text format.
     public func render(_ counters: ServerCounters, _ gauges: MetricsGauges) -> [UInt8] {
         advance(messagesIn, by: counters.messagesIn - synced.messagesIn)

@@ -1,17 +1,44 @@
 // The shell as its backend sees it (`RoomHost`): the few things a backend may ask of the server.
 // Service thread only, like every caller (backends run there).
 import CLibWebSockets
+import SwipeBackend
 import SwipeProtocol
 import SwipeRooms
 
 extension ServerShell: RoomHost {
-    func connection(numbered id: ConnectionID) -> Connection? { connectionsByID[id] }
+    var rules: RoomRules {
+        let limits = configuration.transportLimits
+        return RoomRules(restartGrace: configuration.restartGrace, maxRoomsPerAddress: limits.maxRoomsPerAddress,
+                         failedLookups: joinGuard.maxFailures, failedLookupWindow: joinGuard.window,
+                         unjoinedRoomTimeout: configuration.unjoinedRoomTimeoutSeconds * 1000)
+    }
 
-    func membersHere(in code: RoomCode) -> [MemberID: Connection] { membersOnline[code] ?? [:] }
+    func enqueue(_ message: ServerMessage, to session: RoomSession) {
+        if let connection = connectionsByID[session.id] { enqueue(message, to: connection) }
+    }
 
-    func roomCreated(_ code: RoomCode, by connection: Connection) {
-        ledger.created(room: code, by: connection.address)
-        logger.info("room \(code) created by \(connection.id) from \(connection.address)")
+    func closeAfterFlush(_ session: RoomSession, _ code: CloseCode, _ reason: String) {
+        if let connection = connectionsByID[session.id] { closeAfterFlush(connection, code, reason) }
+    }
+
+    func session(numbered id: ConnectionID) -> RoomSession? { connectionsByID[id] }
+
+    func hasMembersHere(in code: RoomCode) -> Bool { membersOnline[code]?.isEmpty == false }
+
+    func closeMembersHere(in code: RoomCode, _ closeCode: CloseCode, _ reason: String) {
+        for connection in (membersOnline[code] ?? [:]).values { closeAfterFlush(connection, closeCode, reason) }
+    }
+
+    func closeEveryConnection(telling error: ProtocolError, _ code: CloseCode, _ reason: String) {
+        for connection in connections.values where connection.closing == nil {
+            enqueue(.error(error), to: connection)
+            closeAfterFlush(connection, code, reason)
+        }
+    }
+
+    func roomCreated(_ code: RoomCode, by session: RoomSession) {
+        ledger.created(room: code, by: session.address)
+        logger.info("room \(code) created by \(session.id) from \(session.address)")
     }
 
     func roomForgotten(_ code: RoomCode) {
@@ -26,23 +53,16 @@ extension ServerShell: RoomHost {
         joinGuard.adopt(failureAges: ages, for: address, at: now)
     }
 
-    var failedLookupLimit: (maxFailures: Int, window: ServerTime) { (joinGuard.maxFailures, joinGuard.window) }
-
-    func closeEveryConnection(telling error: ProtocolError, _ code: CloseCode, _ reason: String) {
-        for connection in connections.values where connection.closing == nil {
-            enqueue(.error(error), to: connection)
-            closeAfterFlush(connection, code, reason)
-        }
-    }
-
     func answerWhenReady(_ request: HTTPRequestID) {
         if let wsi = OpaquePointer(bitPattern: request.rawValue) { lws_callback_on_writable(wsi) }
     }
+
+    func recordStoreAppend(since start: ContinuousClock.Instant) { metrics.recordStoreAppend(since: start) }
 
     func countCheckpoints(_ count: Int) { counters.checkpoints += count }
 }
 
 extension HTTPRequestID {
     /// The request on this socket.
-    init(_ wsi: OpaquePointer) { rawValue = Int(bitPattern: wsi) }
+    init(_ wsi: OpaquePointer) { self.init(rawValue: Int(bitPattern: wsi)) }
 }

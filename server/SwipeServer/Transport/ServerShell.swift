@@ -9,6 +9,7 @@
 import CLibWebSockets
 import Foundation
 import Logging
+import SwipeBackend
 import SwipeCore
 import SwipeProtocol
 import SwipeRooms
@@ -23,7 +24,7 @@ final class ServerShell: @unchecked Sendable {
     /// times nodes stamp on a room's entries compare across nodes (their clocks must agree: NTP).
     let clockOffset: ServerTime
     /// Where rooms live, chosen once, when the shell is made (`StoreChoice`); it holds its own state.
-    lazy var backend: any RoomBackend = StoreChoice(configuration).makeBackend(host: self)
+    lazy var backend: any RoomBackend = StoreChoice(configuration).makeBackend(host: self, configuration: configuration)
     var connections: [OpaquePointer: Connection] = [:]
     var connectionsByID: [ConnectionID: Connection] = [:]
     /// Each room's members connected here, with their connection itself (a broadcast looks up no
@@ -280,7 +281,10 @@ final class ServerShell: @unchecked Sendable {
         var status = ServerStatus(version: SwipeServerInfo.version, protocol: ProtocolVersion.current,
                                   uptimeSeconds: (now - clockOffset) / 1000, rooms: registry.rooms.count,
                                   connections: connections.count, pendingConnections: pendingSockets)
-        backend.describe(&status)
+        let health = backend.health
+        status.node = health.node
+        status.store = health.store
+        if !health.reachable { status.status = "unavailable" }
         return status
     }
 }

@@ -4,6 +4,7 @@
 import CLibWebSockets
 import Foundation
 import Logging
+import SwipeBackend
 import SwipeProtocol
 
 /// Runs a SwipeDeck server: WebSocket (subprotocol "swipedeck.v1", optional permessage-deflate, optional TLS)

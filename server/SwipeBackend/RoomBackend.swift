@@ -1,0 +1,112 @@
+// Where rooms live: the shell holds one RoomBackend, made once from the `StoreChoice`, and never
+// asks which. Service thread only, like the shell that calls it (but `restore` and `start`, which
+// run on the starting thread before the service thread exists).
+import SwipeProtocol
+import SwipeRooms
+
+/// What a store must do for rooms: where a room's inputs go before the room engine sees them and
+/// where its records are kept. This machine (`LocalBackend`: the registry applies inputs at once
+/// and the SQLite log, if any, keeps the records) or Redis shared by several nodes (`RedisBackend`:
+/// inputs become entries of the room's stream, applied on every node in stream order).
+///
+/// Who may create or join, and how often, is decided once, before any of this (the shell's
+/// admission: the per-address caps, making way, failed lookups); a backend only says where the
+/// room is and how its records are kept. It reaches the server through its `RoomHost` (the
+/// registry, the clock, `apply`, `enqueue`), never a socket.
+///
+/// Adding a backend: implement these for the new store and add its case to `StoreChoice`. It
+/// must apply a room's inputs in one order on every process that serves the room, make records
+/// durable before the effects that acknowledge them, and restore rooms at start.
+///
+/// ```swift
+/// shell.backend.roomInput(.swipe(vote), from: member, of: connection, in: code, at: shell.now)
+/// ```
+package protocol RoomBackend: AnyObject {
+    // MARK: life
+
+    /// At start, before the service thread exists: open the store and bring its rooms back (a
+    /// backend whose rooms are loaded when first asked for checks that its store answers).
+    func restore() throws
+    /// Once the event loop exists (`eventLoop`: the libev loop, nil on lws's poll loop), before
+    /// the service thread runs: connect to the store.
+    func start(eventLoop: UnsafeMutableRawPointer?) throws
+    /// Every turn of the service loop: the backend's own periodic work.
+    func serviceTurn(at time: ServerTime)
+    /// The server is shutting down (connections are being closed with 1001).
+    func shuttingDown()
+    /// The service loop has ended, before the event loop goes: let go of the store.
+    func stop()
+
+    // MARK: rooms
+
+    /// A joined member's message for their room (admitted and rate-limited already).
+    func roomInput(_ message: ClientMessage, from member: MemberID, of session: RoomSession, in code: RoomCode, at time: ServerTime)
+    /// Makes room `code` available here (loads it from the store if need be), then `then(found)`.
+    func findRoom(_ code: RoomCode, then: @escaping (Bool) -> Void)
+    /// Creates a room for `connection`, admitted by the shell (the backend may refuse it further,
+    /// e.g. a cap counted over every node). The host is bound and welcomed through `apply`.
+    func createRoom(_ request: CreateRoom, for session: RoomSession, at time: ServerTime)
+    /// Joins room `code` (found by `findRoom`) for `connection`, admitted by the shell.
+    func joinRoom(_ request: JoinRoom, in code: RoomCode, for session: RoomSession, at time: ServerTime)
+    /// Why no room can be created or joined now (the store cannot be reached), else nil.
+    var unavailable: ProtocolError? { get }
+    /// At `--max-rooms-per-address`: whether one of `rooms` (those `address` created here) that it
+    /// left unjoined was given up to make way for a new one.
+    func makeWayForCreate(among rooms: [RoomCode], from address: String) -> Bool
+    /// A joined member's connection closed (`grace`: how long they may come back, 0 when they left).
+    func memberDisconnected(_ member: MemberID, of session: RoomSession, in code: RoomCode, grace: ServerTime, at time: ServerTime)
+    /// A room's timer came due.
+    func timerDue(_ code: RoomCode, at time: ServerTime)
+    /// A room is gone from this process (closed by its host, or evicted).
+    func roomClosed(_ code: RoomCode)
+    /// A failed room-code lookup from `address` was counted here (a backend may count it further).
+    func failedLookupRecorded(from address: String, at time: ServerTime)
+
+    // MARK: records
+
+    /// The records of one `apply` (its `.append` effects, in order), made durable before any effect
+    /// that acknowledges them. False: they could not be; nothing of that `apply` is carried out and
+    /// the backend has stopped the server (`storageFailure` says why).
+    func commit(_ records: [LogRecord]) -> Bool
+    /// Why the store stopped the server, once it did.
+    var storageFailure: String? { get }
+
+    // MARK: health and HTTP
+
+    /// What `/healthz` says of the store.
+    var health: StoreHealth { get }
+    /// Whether the link to a shared store is up (nil: there is none).
+    var linkUp: Bool? { get }
+    /// An HTTP request names `code`: true when its answer must wait until the room is loaded
+    /// (the backend calls `RoomHost.answerWhenReady` then, and `httpAnswerReady` hands the path back).
+    func waitForRoom(_ code: RoomCode, path: String, request: HTTPRequestID) -> Bool
+    /// The path a request waited for, once its room is loaded (nil: it was not waiting); forgets it.
+    func httpAnswerReady(_ request: HTTPRequestID) -> String?
+    /// A picture request whose card's tag (`etag`) this node's decks do not hold: true when its
+    /// answer must wait for the store (as `waitForRoom`: `httpAnswerReady` hands the path back).
+    func waitForPicture(_ etag: String, in code: RoomCode, path: String, request: HTTPRequestID) -> Bool
+    /// Where a picture this node's decks do not hold is, for `request` (forgets its answer).
+    func storedPicture(_ etag: String, for request: HTTPRequestID) -> StoredPicture
+    /// An HTTP request's connection closed.
+    func httpClosed(_ request: HTTPRequestID)
+}
+
+/// What `/healthz` says of a backend's store.
+///
+/// ```swift
+/// StoreHealth(node: "n1#3f2a", store: "redis://10.0.0.5:6379/0", reachable: true)
+/// ```
+package struct StoreHealth: Equatable, Sendable {
+    /// This process's name among the nodes sharing the store (nil: it is alone).
+    package var node: String?
+    /// The store's name as its flag gave it (nil: this machine's own).
+    package var store: String?
+    /// False while the store cannot be reached (`/healthz` then says "unavailable").
+    package var reachable: Bool
+
+    package init(node: String? = nil, store: String? = nil, reachable: Bool = true) {
+        self.node = node
+        self.store = store
+        self.reachable = reachable
+    }
+}

@@ -1,0 +1,110 @@
+// What a backend may ask of the server around it: the room engine, the clock, carrying out a
+// room's effects, and a few words to a connection. Service thread only: the shell is the one
+// implementation, and a backend holds it unowned; a test may stand in for it.
+import Logging
+import SwipeProtocol
+import SwipeRooms
+
+/// The narrow view of the server a `RoomBackend` gets (the shell itself, behind this protocol).
+/// A backend changes rooms only through `registry` and hands what the engine answered to `apply`;
+/// it never sees a socket, a queue or an lws handle.
+///
+/// ```swift
+/// let effects = host.registry.handle(.timerFired, in: code, at: host.now)
+/// host.apply(effects, in: code)
+/// ```
+package protocol RoomHost: AnyObject {
+    /// The rooms this process holds, and the engine that changes them (in place).
+    var registry: RoomRegistry { get set }
+    /// Server time now (ms).
+    var now: ServerTime { get }
+    var logger: Logger { get }
+    /// The limits that are the same whatever keeps the rooms.
+    var rules: RoomRules { get }
+    /// Deadlines: each room's next turn, and the local backend's eviction check.
+    var timers: TimerSchedule { get set }
+
+    /// Carries out a room's effects in order (records go to the backend's `commit` first).
+    func apply(_ effects: [RoomEffect], in code: RoomCode?)
+    /// Queues a message for one connection.
+    func enqueue(_ message: ServerMessage, to session: RoomSession)
+    /// Closes a connection once what is queued for it has gone out.
+    func closeAfterFlush(_ session: RoomSession, _ code: CloseCode, _ reason: String)
+    /// The connection with this number, while it is open.
+    func session(numbered id: ConnectionID) -> RoomSession?
+    /// Whether any member of the room is connected to this process.
+    func hasMembersHere(in code: RoomCode) -> Bool
+    /// Closes the connections of the room's members here once their queues drain.
+    func closeMembersHere(in code: RoomCode, _ closeCode: CloseCode, _ reason: String)
+    /// Sends a message to the room's members here (`toProtocol1Only`: only to version-1 connections).
+    func broadcast(_ message: ServerMessage, in code: RoomCode, except skipped: MemberID?, toProtocol1Only: Bool)
+    /// A message as the bytes of one text frame (nil: it could not be encoded, and was logged).
+    func encode(_ message: ServerMessage) -> [UInt8]?
+    /// Every connection is told `error` and closed with `code` (the store went away).
+    func closeEveryConnection(telling error: ProtocolError, _ code: CloseCode, _ reason: String)
+
+    /// `session` created room `code` (counted against its address's rooms).
+    func roomCreated(_ code: RoomCode, by session: RoomSession)
+    /// The room is gone from this process: its members here, its timer and its address's count
+    /// are forgotten (the backend's store may keep it).
+    func roomForgotten(_ code: RoomCode)
+    /// A failed room-code lookup from `address` (a wrong code or token): counted against it.
+    func failedLookup(from address: String, at time: ServerTime)
+    /// Failed lookups another process counted for `address` (their ages, ms): this process slows it too.
+    func adoptFailedLookups(ages: [ServerTime], for address: String)
+
+    /// An HTTP request that waited for the backend can be answered now (the shell asks
+    /// `httpAnswerReady` again when the request's socket is writeable).
+    func answerWhenReady(_ request: HTTPRequestID)
+    /// One append to the store, begun at `start`, is done (the `/metrics` histogram of this store's appends).
+    func recordStoreAppend(since start: ContinuousClock.Instant)
+    /// Counts checkpoints stored (for `/metrics`).
+    func countCheckpoints(_ count: Int)
+    /// Stops the server (a store that can no longer keep what it acknowledges).
+    func requestStop()
+}
+
+/// The limits every backend applies the same way, from the server's flags.
+///
+/// ```swift
+/// RoomRules(restartGrace: 120_000, maxRoomsPerAddress: 20, failedLookups: 20, failedLookupWindow: 60_000, unjoinedRoomTimeout: 120_000)
+/// ```
+package struct RoomRules: Sendable {
+    /// How long members of a room loaded at start, or of a node that stopped, may come back (ms).
+    package var restartGrace: ServerTime
+    /// `--max-rooms-per-address` (0: no cap).
+    package var maxRoomsPerAddress: Int
+    /// Failed room-code lookups an address may make within `failedLookupWindow` (ms) before it is slowed.
+    package var failedLookups: Int
+    package var failedLookupWindow: ServerTime
+    /// A room only its creator ever joined is given up this long after everyone left it (ms).
+    package var unjoinedRoomTimeout: ServerTime
+
+    /// Rooms nobody is connected to are dropped after this long (ms): from memory and the log here,
+    /// and from a cluster's per-address count of open rooms.
+    package static let abandonedAfter: ServerTime = 30 * 60_000
+
+    package init(restartGrace: ServerTime, maxRoomsPerAddress: Int, failedLookups: Int, failedLookupWindow: ServerTime,
+                 unjoinedRoomTimeout: ServerTime) {
+        self.restartGrace = restartGrace
+        self.maxRoomsPerAddress = maxRoomsPerAddress
+        self.failedLookups = failedLookups
+        self.failedLookupWindow = failedLookupWindow
+        self.unjoinedRoomTimeout = unjoinedRoomTimeout
+    }
+}
+
+/// An HTTP request waiting for a backend (a room being loaded, a picture being fetched): the
+/// request's socket, as a number the backend keeps but never dereferences.
+///
+/// ```swift
+/// backend.waitForRoom(code, path: path, request: HTTPRequestID(rawValue: Int(bitPattern: wsi)))
+/// ```
+package struct HTTPRequestID: Hashable, Sendable {
+    package let rawValue: Int
+
+    package init(rawValue: Int) { self.rawValue = rawValue }
+}
+
+/// The exit status of a server stopped by its store (EX_IOERR from sysexits.h).
+package let storageFailureExitCode: Int32 = 74

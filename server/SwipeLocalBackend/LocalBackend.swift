@@ -1,0 +1,122 @@
+// Rooms on this machine: inputs go straight to the registry; records go to the SQLite log (if any),
+// which this backend owns with its checkpoint policy and its failure (`LocalBackend+Store.swift`).
+// Service thread only (its `restore` runs at start, before that thread exists); reaches the server
+// through its RoomHost (the registry, `apply`, the timers).
+import SwipeBackend
+import SwipeProtocol
+import SwipeRooms
+import SwipeStore
+
+/// The local backend: the registry applies each input at once; abandoned rooms are evicted here.
+///
+/// ```swift
+/// let backend = LocalBackend(host: shell, directory: "/var/lib/swipedeck", durability: .normal, checkpointInterval: 1000)
+/// try backend.restore()   // opens the directory's log and brings its rooms back
+/// ```
+package final class LocalBackend: RoomBackend {
+    unowned let host: any RoomHost
+    /// Where the log is (nil: rooms live only as long as the process).
+    package let directory: String?
+    /// How each write reaches the disk (`--durability`).
+    let durability: Durability
+    /// The durable log (nil with no data directory).
+    var store: EventLog?
+    /// When rooms' checkpoints are stored with their records.
+    var checkpointPolicy: CheckpointPolicy
+    /// Set once a log write failed: nothing more is written or acknowledged, the server stops.
+    package var storageFailure: String?
+    /// How often abandoned rooms are looked for (ms): every minute, or twice per `--unjoined-room-timeout`.
+    package let evictionInterval: ServerTime
+
+    package init(host: any RoomHost, directory: String?, durability: Durability = .normal, checkpointInterval: Int = 1000) {
+        self.host = host
+        self.directory = directory
+        self.durability = durability
+        checkpointPolicy = CheckpointPolicy(interval: checkpointInterval)
+        evictionInterval = min(60_000, max(250, host.rules.unjoinedRoomTimeout / 2))
+        host.timers.evictionCheck = host.now + evictionInterval
+    }
+
+    package func restore() throws { try openStore() }
+
+    package func start(eventLoop: UnsafeMutableRawPointer?) throws {}
+
+    // MARK: rooms: at once, in this process
+
+    package func roomInput(_ message: ClientMessage, from member: MemberID, of connection: RoomSession, in code: RoomCode, at time: ServerTime) {
+        host.apply(host.registry.handle(.messageReceived(member, message), in: code, at: time), in: code)
+    }
+
+    package func findRoom(_ code: RoomCode, then: @escaping (Bool) -> Void) { then(host.registry.rooms[code] != nil) }
+
+    package func createRoom(_ request: CreateRoom, for connection: RoomSession, at time: ServerTime) {
+        let result = host.registry.create(request, from: connection.id, at: time)
+        if let code = result.room { host.roomCreated(code, by: connection) }
+        host.apply(result.effects, in: result.room)
+    }
+
+    package func joinRoom(_ request: JoinRoom, in code: RoomCode, for connection: RoomSession, at time: ServerTime) {
+        let result = host.registry.join(request, from: connection.id, at: time)
+        connection.joinPending = false
+        if result.effects.contains(where: RoomEffect.isGuessMiss) { host.failedLookup(from: connection.address, at: time) }
+        host.apply(result.effects, in: result.room)
+    }
+
+    /// Never: the log is on this machine, and a failure stops the server instead.
+    package var unavailable: ProtocolError? { nil }
+
+    package func makeWayForCreate(among rooms: [RoomCode], from address: String) -> Bool {
+        guard let left = host.registry.leftUnjoined(among: rooms).first else { return false }
+        host.registry.remove(left)
+        evicted(left, why: "its address \(address) reached --max-rooms-per-address and it was left unjoined")
+        return true
+    }
+
+    package func memberDisconnected(_ member: MemberID, of connection: RoomSession, in code: RoomCode, grace: ServerTime, at time: ServerTime) {
+        host.apply(host.registry.handle(.memberDisconnected(member, grace: grace), in: code, at: time), in: code)
+    }
+
+    package func timerDue(_ code: RoomCode, at time: ServerTime) {
+        host.apply(host.registry.handle(.timerFired, in: code, at: time), in: code)
+    }
+
+    package func serviceTurn(at time: ServerTime) {
+        guard let check = host.timers.evictionCheck, time >= check else { return }
+        host.timers.evictionCheck = time + evictionInterval
+                for code in host.registry.evictAbandoned(idle: RoomRules.abandonedAfter, unjoinedIdle: host.rules.unjoinedRoomTimeout, at: time) {
+            evicted(code, why: "nobody connected")
+        }
+    }
+
+    /// A room the registry has just evicted: the shell forgets it as it does a closed room (its
+    /// members, timers and creator's count; then `roomClosed` takes it out of the log).
+    private func evicted(_ code: RoomCode, why: String) {
+        host.apply([], in: code)
+        host.logger.info("room \(code) evicted: \(why) (and forgotten in the log)")
+    }
+
+    package func failedLookupRecorded(from address: String, at time: ServerTime) {}
+
+    package func roomClosed(_ code: RoomCode) { forgetStored(code) }
+
+    package func shuttingDown() {}
+
+    package func stop() {}
+
+    // MARK: health and HTTP: one machine, nothing to wait for
+
+    package var health: StoreHealth { StoreHealth() }
+
+    package var linkUp: Bool? { nil }
+
+    package func waitForRoom(_ code: RoomCode, path: String, request: HTTPRequestID) -> Bool { false }
+
+    package func httpAnswerReady(_ request: HTTPRequestID) -> String? { nil }
+
+    /// One machine: only its own decks' pictures.
+    package func waitForPicture(_ etag: String, in code: RoomCode, path: String, request: HTTPRequestID) -> Bool { false }
+
+    package func storedPicture(_ etag: String, for request: HTTPRequestID) -> StoredPicture { .noStore }
+
+    package func httpClosed(_ request: HTTPRequestID) {}
+}

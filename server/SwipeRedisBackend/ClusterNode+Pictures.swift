@@ -1,0 +1,88 @@
+// Pictures shared through the store, so any node serves any room's pictures: a node writes its own
+// decks' pictures by tag when the store comes up, and fetches one it does not hold when a request
+// names it, answering once Redis replied. Service thread only (hiredis answers inside the libev
+// loop's turn); touches the shell's ClusterNode (its picture cache and waiting requests).
+import SwipeBackend
+import SwipePictures
+import SwipeProtocol
+import SwipeRooms
+
+extension ClusterNode {
+    /// Seconds a request is told to wait when the store cannot be reached for a picture.
+    static let pictureRetryAfter = 1
+
+    /// Writes every picture of this node's deck library to the store, by tag, unless it is there
+    /// already: `EXISTS` first (a reconnect sends no picture bytes again), then `SET NX` (the tag
+    /// names the bytes, so the first write is the only one). Each time the store comes up, so a
+    /// store restarted empty has them again.
+    func publishPictures() {
+        for (etag, asset) in host.registry.library.pictures {
+            let key = ClusterKeys.picture(etag)
+            link.send(["EXISTS", key]) { [unowned self] reply in
+                guard reply?.integer == 0 else { return }
+                link.send([Array("SET".utf8), Array(key.utf8), asset.bytes, Array("NX".utf8)]) { [unowned self] reply in
+                    if case let .error(message)? = reply { host.logger.warning("picture \(etag) not written to the store: \(message)") }
+                }
+            }
+        }
+    }
+
+    /// A picture request whose tag this node's decks lack: false when it can be answered now (the
+    /// cache has it, the store already answered for this request, or the store is down); true when
+    /// a `GET` went to the store and the answer waits for it (`RoomHost.answerWhenReady` then).
+    func fetchPicture(_ etag: String, in code: RoomCode, path: String, request: HTTPRequestID) -> Bool {
+        if pictureAnswers[request]?.etag == etag || pictures.picture(etag: etag) != nil { return false }
+        guard outage == nil else {
+            pictureAnswers[request] = (etag, .unavailable(retryAfter: Self.pictureRetryAfter))
+            return false
+        }
+        httpWaiting[request] = (code, path)
+        link.send(["GET", ClusterKeys.picture(etag)]) { [unowned self] reply in
+            let answer = storedPicture(etag, from: reply)
+            if case let .found(asset) = answer { pictures.insert(asset) }
+            // Answered in HTTP_WRITEABLE (unless the client has gone meanwhile).
+            guard httpWaiting[request] != nil else { return }
+            pictureAnswers[request] = (etag, answer)
+            host.answerWhenReady(request)
+        }
+        return true
+    }
+
+    /// What a request gets for a picture its node's decks lack (the store's answer for it, taken).
+    func storedPicture(_ etag: String, for request: HTTPRequestID) -> StoredPicture {
+        // (An answer for another tag is stale: its room went away before the answer was written.)
+        if let answer = pictureAnswers.removeValue(forKey: request), answer.etag == etag { return answer.stored }
+        if let asset = pictures.picture(etag: etag) { return .found(asset) }
+        return .unavailable(retryAfter: Self.pictureRetryAfter)
+    }
+
+    /// The store's reply to `GET swipedeck:picture:TAG`, checked: the bytes must have that tag and
+    /// be a picture (the format is read from them).
+    private func storedPicture(_ etag: String, from reply: RedisValue?) -> StoredPicture {
+        switch reply {
+        case let .string(bytes)?:
+            guard PictureETag.of(bytes) == etag else {
+                host.logger.error("the store's picture \(etag) has bytes of another tag (\(PictureETag.of(bytes))); not served")
+                return .absent
+            }
+            do {
+                let info = try PictureReader.check(bytes, limits: Self.storedPictureLimits)
+                return .found(PictureAsset(format: info.format, bytes: bytes, etag: etag, width: info.width, height: info.height))
+            } catch {
+                host.logger.error("the store's picture \(etag) cannot be read: \(error); not served")
+                return .absent
+            }
+        case .null?:
+            return .absent
+        case let .error(message)?:
+            host.logger.warning("reading picture \(etag) from the store: \(message)")
+            return .unavailable(retryAfter: Self.pictureRetryAfter)
+        case nil, .integer?, .array?, .status?:
+            return .unavailable(retryAfter: Self.pictureRetryAfter)
+        }
+    }
+
+    /// A picture in the store was checked by the node that wrote it, against its own limits; this
+    /// node only reads its format and size (a cluster may run with larger limits than the default).
+    private static let storedPictureLimits = PictureLimits(maxBytes: Int(Int32.max), maxWidth: 1 << 16, maxHeight: 1 << 16)
+}
