@@ -1,8 +1,11 @@
 // Who is connecting and whether they may: every open socket (for /healthz and the descriptor
 // budget), client addresses (the peer, or behind --trust-proxy the forwarded client) and the
 // per-address connection cap, and the limits a create or join meets first (failed lookups, the
-// per-address room cap, results requests). Service thread only: called from lws callbacks (WSI_CREATE,
-// WSI_DESTROY, FILTER_HTTP_CONNECTION, FILTER_PROTOCOL_CONNECTION, HTTP); touches only the shell.
+// per-address room cap, results requests), and sockets in no room making way when descriptors run
+// short (a new socket is never refused for want of descriptors while sockets that sit in no room
+// are open; sockets in rooms are never hung up for it). Service thread only: called from lws
+// callbacks (WSI_CREATE, WSI_DESTROY, FILTER_HTTP_CONNECTION, FILTER_PROTOCOL_CONNECTION, HTTP);
+// touches only the shell.
 import CLibWebSockets
 import Foundation
 import SwipeProtocol
@@ -15,47 +18,44 @@ extension ServerShell {
     /// then fails to insert the socket ("fd N too high") and leaves the half-adopted connection
     /// behind, which corrupted the heap when the context was destroyed (a crash at shutdown).
     func acceptsSocket(numbered socket: Int32) -> Bool {
-        guard descriptorBudget > 0, Int(socket) >= descriptorBudget else { return true }
+        guard sockets.descriptorBudget > 0, Int(socket) >= sockets.descriptorBudget else { return true }
         warnOutOfDescriptors()
         return false
     }
 
     /// WSI_CREATE: a socket lws accepted (TCP connected; no request read yet).
     func socketCreated(_ wsi: OpaquePointer) {
-        sockets.insert(wsi)
-        socketsOpenedAt[wsi] = now
-        if socketCapacity == nil, descriptorBudget > 0, let open = DescriptorLimit.openCount() {
-            socketCapacity = max(1, descriptorBudget - (open - sockets.count))
+        sockets.opened(wsi, at: now)
+        if sockets.capacity == nil, sockets.descriptorBudget > 0, let open = DescriptorLimit.openCount() {
+            sockets.capacity = max(1, sockets.descriptorBudget - (open - sockets.open.count))
         }
-        guard let capacity = socketCapacity else { return }
+        guard let capacity = sockets.capacity else { return }
         makeWayForDescriptors(capacity: capacity, newcomer: wsi)
-        guard sockets.count >= capacity - 1 else { return }
+        guard sockets.open.count >= capacity - 1 else { return }
         warnOutOfDescriptors()
     }
 
     /// Says that connections are being refused for want of descriptors, at most once a minute.
     func warnOutOfDescriptors() {
         let time = now
-        if let last = lastDescriptorWarning, time - last < Self.descriptorWarningInterval { return }
-        lastDescriptorWarning = time
-        let room = socketCapacity.map { "room for about \($0)" } ?? "lws can number up to \(descriptorBudget)"
-        let message = "out of descriptors: \(sockets.count) sockets open (\(room) under the open-file limit); "
+        if let last = sockets.lastDescriptorWarning, time - last < Self.descriptorWarningInterval { return }
+        sockets.lastDescriptorWarning = time
+        let room = sockets.capacity.map { "room for about \($0)" } ?? "lws can number up to \(sockets.descriptorBudget)"
+        let message = "out of descriptors: \(sockets.open.count) sockets open (\(room) under the open-file limit); "
             + "refusing new connections until some close (said at most once a minute)"
         logger.warning("\(message)")
     }
 
     /// WSI_DESTROY: the socket is gone, whatever it was.
     func socketDestroyed(_ wsi: OpaquePointer) {
-        sockets.remove(wsi)
-        socketsOpenedAt[wsi] = nil
-        upgradeAddresses[wsi] = nil
+        sockets.destroyed(wsi)
         let socket = lws_get_socket_fd(wsi)
         if socket >= 0 { ReceiveGuard.forget(socket: socket) }
         ledger.release(socket: Int(bitPattern: wsi))
     }
 
     /// Sockets open that are not (yet) WebSockets: handshakes in progress and plain HTTP.
-    var pendingSockets: Int { max(0, sockets.count - connections.count) }
+    var pendingSockets: Int { max(0, sockets.open.count - connections.count) }
 
     /// FILTER_HTTP_CONNECTION / FILTER_PROTOCOL_CONNECTION: counts the socket against its client's
     /// address; false (refuse with 429) when that address already holds its share. The share is of
@@ -99,7 +99,7 @@ extension ServerShell {
 
     /// Ends a lingering socket to make way for a new one from its address.
     private func hangUp(_ wsi: OpaquePointer, address: String) {
-        socketsOpenedAt[wsi] = nil
+        sockets.openedAt[wsi] = nil
         if let connection = connection(at: wsi) {
             closeAfterFlush(connection, .policyViolation, "\(address) reached --max-connections-per-address; this connection had joined no room")
         } else {
@@ -200,5 +200,52 @@ extension ServerShell {
     func holdsValidToken(_ request: JoinRoom) -> Bool {
         guard let token = request.token, let room = registry.room(request.room) else { return false }
         return room.members.contains { $0.token == token }
+    }
+
+    // MARK: making way for descriptors: sockets in no room are hung up before lws would refuse a new one
+
+    /// Descriptors kept free below `socketCapacity`, so lws never reaches its own refusal while
+    /// sockets that may make way are still open (they close on the loop's next turn).
+    var descriptorReserve: Int { max(2, min(32, (sockets.capacity ?? 0) / 8)) }
+
+    /// What a socket is doing, for `MakeWay`.
+    func makeWayState(of socket: Int) -> MakeWay.State {
+        guard let wsi = OpaquePointer(bitPattern: socket) else { return .closing }
+        guard let connection = connection(at: wsi) else {
+            return sockets.openedAt[wsi] == nil && sockets.open.contains(wsi) ? .closing : .notWebSocket
+        }
+        if connection.closing != nil { return .closing }
+        if connection.room != nil { return .inRoom }
+        return connection.joinPending ? .joining : .webSocketInNoRoom
+    }
+
+    /// WSI_CREATE near the descriptor limit: hangs up the longest-held sockets in no room (any
+    /// address, any age; never `newcomer`) until the reserve is free again.
+    func makeWayForDescriptors(capacity: Int, newcomer: OpaquePointer) {
+        let limit = capacity - descriptorReserve
+        guard sockets.openedAt.count >= limit else { return }
+        let time = now
+        var candidates = sockets.openedAt.compactMap { wsi, since -> MakeWay.Candidate? in
+            wsi == newcomer ? nil : MakeWay.Candidate(socket: Int(bitPattern: wsi), since: since, state: makeWayState(of: Int(bitPattern: wsi)))
+        }
+        var hungUp = 0
+        while sockets.openedAt.count >= limit, let victim = MakeWay.victim(among: candidates, olderThan: 0, at: time),
+              let wsi = OpaquePointer(bitPattern: victim) {
+            candidates.removeAll { $0.socket == victim }
+            sockets.openedAt[wsi] = nil
+            ledger.release(socket: victim)
+            if let connection = connection(at: wsi) {
+                closeAfterFlush(connection, .policyViolation, "the server is short of descriptors and this connection had joined no room")
+            } else {
+                // Closed now, not on the next turn: its descriptor number is free for the next
+                // socket (lws refuses sockets numbered past its table, and a burst of accepts would
+                // otherwise number past it before the asynchronous closes ran).
+                lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_SYNC)
+            }
+            hungUp += 1
+        }
+        if hungUp > 0 {
+            logger.info("hung up \(hungUp) socket(s) in no room to keep descriptors for new ones (\(sockets.open.count) open, room for about \(capacity))")
+        }
     }
 }

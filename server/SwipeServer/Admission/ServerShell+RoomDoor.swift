@@ -67,7 +67,7 @@ extension ServerShell {
         connection.joinPending = true
         let id = connection.id
         backend.findRoom(code) { [unowned self] found in
-            guard let connection = connectionsByID[id] else { return }
+            guard let connection = connections.byID[id] else { return }
             let time = now
             // A paced answer does not say whether the room exists.
             if request.token != nil, !allowLookup(request, from: connection, at: time) {

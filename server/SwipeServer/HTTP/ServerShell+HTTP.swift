@@ -1,16 +1,12 @@
-// Plain HTTP on the WebSocket port: /healthz, results exports and card pictures. Service thread only (lws
-// callbacks HTTP, HTTP_WRITEABLE, CLOSED_HTTP); touches the shell's registry, guard and ledger, and asks the backend for rooms and pictures it lacks.
+// Plain HTTP on the WebSocket port: /healthz, /metrics, results exports and card pictures. Service
+// thread only (lws callbacks HTTP, HTTP_WRITEABLE, CLOSED_HTTP); touches the shell's registry, guard
+// and ledger, reads its connections and queues for /metrics, and asks the backend for rooms and
+// pictures it lacks.
 import CLibWebSockets
 import SwipeBackend
 import SwipeProtocol
 
 extension ServerShell {
-    /// An answer waiting for HTTP_WRITEABLE: the body (none for HEAD) and whether to close after it.
-    struct PendingHTTPBody {
-        var body: [UInt8]
-        var closes: Bool
-    }
-
     /// LWS_CALLBACK_HTTP: answer `path`. Returns -1 to close.
     func http(_ wsi: OpaquePointer, path: String) -> Int32 {
         guard admit(wsi, address: clientAddress(of: wsi)) else { return answer(wsi, path: path, admitted: false) }
@@ -56,7 +52,7 @@ extension ServerShell {
         if body.isEmpty {   // HEAD: the headers were all
             return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
         }
-        httpBodies[wsi] = PendingHTTPBody(body: body, closes: false)
+        sockets.httpBodies[wsi] = PendingHTTPBody(body: body, closes: false)
         lws_callback_on_writable(wsi)
         return 0
     }
@@ -124,7 +120,7 @@ extension ServerShell {
         if let path = backend.httpAnswerReady(HTTPRequestID(wsi)) {
             return answer(wsi, path: path, admitted: true)   // the room was loaded (or is not in the store: 404)
         }
-        guard let pending = httpBodies.removeValue(forKey: wsi) else { return 0 }
+        guard let pending = sockets.httpBodies.removeValue(forKey: wsi) else { return 0 }
         if !pending.body.isEmpty, !writeHTTP(wsi, pending.body, final: true) { return -1 }
         if pending.closes { return -1 }
         return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
@@ -142,8 +138,25 @@ extension ServerShell {
     }
 
     func httpClosed(_ wsi: OpaquePointer) {
-        httpBodies[wsi] = nil
+        sockets.httpBodies[wsi] = nil
         backend.httpClosed(HTTPRequestID(wsi))
+    }
+
+    // MARK: GET /metrics (the allow rule against the socket's own peer address, gauges read at the scrape)
+
+    /// The scrape for an allowed peer, else 403.
+    func metricsResponse(_ wsi: OpaquePointer) -> HTTPResponse {
+        let peer = peerAddress(of: wsi)
+        guard configuration.metricsAccess.allows(peer) else { return HTTPRoutes.metricsNotAllowed(peer) }
+        return HTTPRoutes.metrics(metrics.render(counters, metricsGauges))
+    }
+
+    /// The gauges now.
+    var metricsGauges: MetricsGauges {
+        var rooms = Dictionary(uniqueKeysWithValues: Pacing.allCases.map { ($0.rawValue, 0) })
+        for room in registry.rooms.values { rooms[room.settings.pacing.rawValue, default: 0] += 1 }
+        return MetricsGauges(openConnections: connections.count, pendingConnections: pendingSockets, roomsByPacing: rooms,
+                             queuedBytes: connections.queuedBytes, redisLinkUp: backend.linkUp)
     }
 }
 

@@ -40,7 +40,7 @@ func swipeServerCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, 
             return shell.refuse(wsi, with: HTTPRoutes.tooManyConnections(cap: shell.configuration.transportLimits.maxConnectionsPerAddress,
                                                                          retryAfter: shell.connectionCapRetryAfter))
         }
-        shell.upgradeAddresses[wsi] = address
+        shell.sockets.upgradeAddresses[wsi] = address
         return 0
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
         // Before lws matches subprotocols: an offer of only unknown ones gets a 400 with a reason,

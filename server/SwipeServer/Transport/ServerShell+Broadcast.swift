@@ -7,7 +7,7 @@ extension ServerShell {
     /// Encodes once per protocol version that gets it and queues for every online member of the
     /// room (but `skipped`). A message older versions get split (`asSent(toProtocol:)`) is split once.
     func broadcast(_ message: ServerMessage, in code: RoomCode, except skipped: MemberID?, toProtocol1Only: Bool) {
-        guard let members = membersOnline[code] else { return }
+        guard let members = connections.membersOnline[code] else { return }
         let (key, replaceable) = coalescingKey(message)
         var bytes: [UInt8]?
         var olderVersions: [Int: [(bytes: [UInt8], message: ServerMessage)]] = [:]

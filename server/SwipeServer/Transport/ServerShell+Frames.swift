@@ -7,15 +7,15 @@ import SwipeRooms
 
 extension ServerShell {
     func opened(_ wsi: OpaquePointer) {
-        let address = upgradeAddresses.removeValue(forKey: wsi) ?? clientAddress(of: wsi)
-        let connection = Connection(id: ConnectionID(nextConnectionNumber), wsi: wsi, limits: configuration.transportLimits,
+        let address = sockets.upgradeAddresses.removeValue(forKey: wsi) ?? clientAddress(of: wsi)
+        let connection = Connection(id: ConnectionID(connections.nextNumber), wsi: wsi, limits: configuration.transportLimits,
                                     address: address, openedAt: now)
-        nextConnectionNumber += 1
+        connections.nextNumber += 1
         connections[wsi] = connection
         // The hot callbacks find it here without hashing the pointer (cleared in `closed`, before
         // `connections` lets go of it).
         lws_set_opaque_user_data(wsi, Unmanaged.passUnretained(connection).toOpaque())
-        connectionsByID[connection.id] = connection
+        connections.byID[connection.id] = connection
         heapTrim.opened(at: now)
         armWakeTimer()
         if let chosen = lws_get_protocol(wsi)?.pointee.name.map({ String(cString: $0) }),
@@ -34,12 +34,12 @@ extension ServerShell {
         guard let connection = connections.removeValue(forKey: wsi) else { return }
         lws_set_opaque_user_data(wsi, nil)
         ReceiveGuard.forget(socket: lws_get_socket_fd(wsi))
-        connectionsByID[connection.id] = nil
+        connections.byID[connection.id] = nil
         dropQueue(of: connection)
         heapTrim.closed(peakQueuedBytes: connection.peakQueuedBytes, at: now)
         logger.debug("\(connection.id) closed")
-        if let code = connection.room, let member = connection.member, membersOnline[code]?[member] === connection {
-            membersOnline[code]?[member] = nil
+        if let code = connection.room, let member = connection.member, connections.membersOnline[code]?[member] === connection {
+            connections.membersOnline[code]?[member] = nil
             // A shutdown changes no room: the member is not logged offline (everyone is offline after
             // the restart anyway), so a lockstep card is not decided by people leaving because of it.
             if shutdownDeadline == nil {
@@ -164,7 +164,7 @@ extension ServerShell {
             refuseFrame(connection, violation)
         }
         let queuedBefore = connection.outbound.byteCount
-        defer { queuedBytes -= queuedBefore - connection.outbound.byteCount }
+        defer { connections.queuedBytes -= queuedBefore - connection.outbound.byteCount }
         if connection.outbound.isEmpty {
             guard let (code, reason) = connection.closing else { return 0 }
             var reasonBytes = Array(reason.utf8.prefix(120))
@@ -210,14 +210,14 @@ extension ServerShell {
     /// Queued frames, framed here, in one raw lws_write (lws keeps any part the socket did not take
     /// and sends it before calling WRITEABLE again).
     private func writeBatched(_ connection: Connection, _ wsi: OpaquePointer) -> Bool {
-        frameBatch.reset()
-        while frameBatch.frameBytes < Self.batchBytes, let payload = connection.outbound.pop() {
-            frameBatch.appendText(payload)
+        scratch.batch.reset()
+        while scratch.batch.frameBytes < Self.batchBytes, let payload = connection.outbound.pop() {
+            scratch.batch.appendText(payload)
             counters.messagesOut += 1
         }
-        let length = frameBatch.frameBytes
-        let headroom = frameBatch.headroom
-        return frameBatch.withUnsafeMutableBytes { buffer in
+        let length = scratch.batch.frameBytes
+        let headroom = scratch.batch.headroom
+        return scratch.batch.withUnsafeMutableBytes { buffer in
             guard let base = buffer.baseAddress else { return false }
             return lws_write(wsi, base.assumingMemoryBound(to: UInt8.self) + headroom, length, LWS_WRITE_HTTP) >= 0   // LWS_WRITE_RAW (a macro Swift cannot see): bytes as they are
         }
@@ -239,15 +239,7 @@ extension ServerShell {
 
     /// One text frame through lws_write (copied behind LWS_PRE bytes of headroom). False when lws failed.
     private func write(_ bytes: [UInt8], to wsi: OpaquePointer) -> Bool {
-        let pre = Int(swipe_lws_pre())
-        if pre + bytes.count > writeBufferCapacity {
-            writeBuffer.deallocate()
-            writeBufferCapacity = pre + bytes.count
-            writeBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: writeBufferCapacity)
-        }
-        bytes.withUnsafeBufferPointer { source in
-            if let base = source.baseAddress { (writeBuffer + pre).update(from: base, count: source.count) }
-        }
-        return lws_write(wsi, writeBuffer + pre, bytes.count, LWS_WRITE_TEXT) >= 0
+        let (payload, count) = scratch.frame(bytes)
+        return lws_write(wsi, payload, count, LWS_WRITE_TEXT) >= 0
     }
 }

@@ -12,7 +12,7 @@ extension ServerShell {
         let before = connection.outbound.byteCount
         switch connection.outbound.push(bytes, coalescing: key, replaceable: replaceable) {
         case .queued, .coalesced:
-            queuedBytes += connection.outbound.byteCount - before
+            connections.queuedBytes += connection.outbound.byteCount - before
             connection.peakQueuedBytes = max(connection.peakQueuedBytes, connection.outbound.byteCount)
             lws_callback_on_writable(connection.wsi)
         case .overflow:
@@ -24,10 +24,10 @@ extension ServerShell {
     /// not fit, the connection holding the most is dropped as a slow reader.
     private func makeRoom(for incoming: Int) {
         let limit = configuration.transportLimits.totalQueuedBytes
-        while queuedBytes + incoming > limit {
+        while connections.queuedBytes + incoming > limit {
             guard let heaviest = connections.values.max(by: { $0.outbound.byteCount < $1.outbound.byteCount }),
                   heaviest.outbound.byteCount > 0 else { return }
-            overflow(heaviest, "the server's send queues hold \(queuedBytes) bytes (--max-queued-bytes); this one the most")
+            overflow(heaviest, "the server's send queues hold \(connections.queuedBytes) bytes (--max-queued-bytes); this one the most")
         }
     }
 
@@ -45,7 +45,7 @@ extension ServerShell {
 
     /// Empties a connection's queue and takes its bytes off the server's total.
     func dropQueue(of connection: Connection) {
-        queuedBytes -= connection.outbound.byteCount
+        connections.queuedBytes -= connection.outbound.byteCount
         connection.outbound.removeAll()
     }
 

@@ -14,19 +14,19 @@ extension ServerShell: RoomHost {
     }
 
     func enqueue(_ message: ServerMessage, to session: RoomSession) {
-        if let connection = connectionsByID[session.id] { enqueue(message, to: connection) }
+        if let connection = connections.byID[session.id] { enqueue(message, to: connection) }
     }
 
     func closeAfterFlush(_ session: RoomSession, _ code: CloseCode, _ reason: String) {
-        if let connection = connectionsByID[session.id] { closeAfterFlush(connection, code, reason) }
+        if let connection = connections.byID[session.id] { closeAfterFlush(connection, code, reason) }
     }
 
-    func session(numbered id: ConnectionID) -> RoomSession? { connectionsByID[id] }
+    func session(numbered id: ConnectionID) -> RoomSession? { connections.byID[id] }
 
-    func hasMembersHere(in code: RoomCode) -> Bool { membersOnline[code]?.isEmpty == false }
+    func hasMembersHere(in code: RoomCode) -> Bool { connections.membersOnline[code]?.isEmpty == false }
 
     func closeMembersHere(in code: RoomCode, _ closeCode: CloseCode, _ reason: String) {
-        for connection in (membersOnline[code] ?? [:]).values { closeAfterFlush(connection, closeCode, reason) }
+        for connection in (connections.membersOnline[code] ?? [:]).values { closeAfterFlush(connection, closeCode, reason) }
     }
 
     func closeEveryConnection(telling error: ProtocolError, _ code: CloseCode, _ reason: String) {
@@ -42,7 +42,7 @@ extension ServerShell: RoomHost {
     }
 
     func roomForgotten(_ code: RoomCode) {
-        membersOnline[code] = nil
+        connections.membersOnline[code] = nil
         ledger.removed(room: code)
         timers.cancelRoomTimer(code)
     }

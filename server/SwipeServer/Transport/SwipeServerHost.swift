@@ -94,15 +94,15 @@ public final class SwipeServerHost: @unchecked Sendable {
             (created, budget) = DescriptorLimit.whileLowered { lws_create_context(&info) }
             if created != nil { configuration.logger.warning("the libev event loop was refused; using lws's poll() loop") }
         }
-        shell.descriptorBudget = budget
+        shell.sockets.descriptorBudget = budget
         guard let context = created else {
             throw ServerStartError(description: "cannot listen on \(configuration.host):\(configuration.port) (address in use, bad address, or unreadable TLS files)")
         }
         self.context = context
-        shell.context = context
+        shell.loop.context = context
         let vhost = lws_get_vhost_by_name(context, "default")
         port = vhost.map { Int(lws_get_vhost_listen_port($0)) } ?? configuration.port
-        shell.wakesByNudge = driver != nil
+        shell.loop.wakesByNudge = driver != nil
         do {
             try shell.backend.start(eventLoop: driver.flatMap { swipe_ev_driver_loop($0) })
         } catch {
@@ -110,7 +110,7 @@ public final class SwipeServerHost: @unchecked Sendable {
             throw error
         }
         shell.armWakeTimer()   // the first deadline; afterwards the service thread re-arms it
-        shell.acceptWakeups(for: context)
+        shell.inbox.acceptWakeups(for: context)
         running = true
         let thread = Thread { [self] in serviceLoop() }
         thread.name = "swipe-server lws"
@@ -198,21 +198,21 @@ public final class SwipeServerHost: @unchecked Sendable {
     }
 
     private func serviceLoop() {
-        guard let context = shell.context else { return }
+        guard let context = shell.loop.context else { return }
         if let driver {
-            while !shell.finished { swipe_ev_driver_turn(driver, context, shell.secondsUntilNudge) }
+            while !shell.loop.finished { swipe_ev_driver_turn(driver, context, shell.secondsUntilNudge) }
         } else {
-            while !shell.finished {
+            while !shell.loop.finished {
                 if lws_service(context, 0) < 0 { break }
             }
         }
-        shell.disarmWakeTimer()
+        shell.loop.disarm()
         shell.backend.stop()
-        shell.refuseWakeups()
+        shell.inbox.refuseWakeups()
         lws_context_destroy(context)
         if let driver { swipe_ev_driver_free(driver) }
         driver = nil
-        shell.context = nil
+        shell.loop.context = nil
         lock.lock()
         stoppedByStorageFailure = shell.backend.storageFailure
         lock.unlock()
