@@ -170,8 +170,10 @@ struct Create: ParsableCommand {
         } else if let deck {
             try DeckInput.fill(&create, deck: deck, format: deckFormat)
         }
+        let pictures = try DeckInput.pictures(of: create, deck: deck)
         var options = ClientOptions(name: name, entry: .create(create), colour: !screen.noColor, bidi: screen.bidi).drawing(pictures: screen.pictures)
         options.restriction = restriction
+        options.deckPictures = pictures
         return try SwipeApp.run(url: url, options: options, kept: kept)
     }
 }

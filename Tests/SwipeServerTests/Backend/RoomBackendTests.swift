@@ -33,8 +33,9 @@ import Testing
         var linkUp: Bool? { true }
         func waitForRoom(_ code: RoomCode, path: String, request wsi: OpaquePointer) -> Bool { calls.append("wait \(code)"); return false }
         func httpAnswerReady(_ wsi: OpaquePointer) -> String? { nil }
-        func waitForPicture(_ etag: String, path: String, request wsi: OpaquePointer) -> Bool { calls.append("picture \(etag)"); return false }
-        func storedPicture(_ etag: String, for wsi: OpaquePointer) -> HTTPRoutes.StoredPicture { .noStore }
+        func waitForPicture(_ etag: String, in code: RoomCode, path: String, request wsi: OpaquePointer) -> Bool { calls.append("picture \(etag)"); return false }
+        func storedPicture(_ etag: String, in code: RoomCode, for wsi: OpaquePointer) -> HTTPRoutes.StoredPicture { .noStore }
+        func keepPictures(_ pictures: [PictureAsset], of code: RoomCode) -> Bool { calls.append("keepPictures \(code)"); return true }
         func httpClosed(_ wsi: OpaquePointer) {}
     }
 

@@ -53,11 +53,16 @@ protocol RoomBackend: AnyObject {
     func waitForRoom(_ code: RoomCode, path: String, request wsi: OpaquePointer) -> Bool
     /// The path a request waited for, once its room is loaded (nil: it was not waiting); forgets it.
     func httpAnswerReady(_ wsi: OpaquePointer) -> String?
-    /// A picture request whose card's tag (`etag`) this node's decks do not hold: true when its
-    /// answer must wait for the store (as `waitForRoom`: `httpAnswerReady` hands the path back).
-    func waitForPicture(_ etag: String, path: String, request wsi: OpaquePointer) -> Bool
+    /// A picture request whose card's tag (`etag`) this node's decks do not hold (a picture of
+    /// another node's decks, or one the room's host uploaded): true when its answer must wait for
+    /// the store (as `waitForRoom`: `httpAnswerReady` hands the path back).
+    func waitForPicture(_ etag: String, in code: RoomCode, path: String, request wsi: OpaquePointer) -> Bool
     /// Where a picture this node's decks do not hold is, for the request on `wsi` (forgets its answer).
-    func storedPicture(_ etag: String, for wsi: OpaquePointer) -> HTTPRoutes.StoredPicture
+    func storedPicture(_ etag: String, in code: RoomCode, for wsi: OpaquePointer) -> HTTPRoutes.StoredPicture
+    /// A new room's uploaded pictures (checked, tagged by their SHA-256), kept with room `code`
+    /// before its first record is acknowledged and forgotten with it. False: the store failed and
+    /// the backend stopped the server (`storageFailure` says why).
+    func keepPictures(_ pictures: [PictureAsset], of code: RoomCode) -> Bool
     /// An HTTP request's connection closed.
     func httpClosed(_ wsi: OpaquePointer)
 }

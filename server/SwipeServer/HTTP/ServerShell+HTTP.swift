@@ -34,8 +34,8 @@ extension ServerShell {
         } else if admitted {
             let retryAfter = joinGuard.retryAfter(address, at: time)
             // A picture this node's decks lack may be in a shared store: the answer waits for it.
-            if retryAfter == nil, method == .get || method == .head, let etag = missingPicture(path),
-               backend.waitForPicture(etag, path: path, request: wsi) {
+            if retryAfter == nil, method == .get || method == .head, let (code, etag) = missingPicture(path),
+               backend.waitForPicture(etag, in: code, path: path, request: wsi) {
                 return 0
             }
             response = routed(wsi, path: path, method: method, retryAfter: retryAfter)
@@ -67,19 +67,20 @@ extension ServerShell {
            let code = HTTPRoutes.room(inPath: path), registry.rooms[code] == nil {
             return HTTPRoutes.storeUnavailable(retryAfter: Self.pictureRetryAfter)
         }
+        let code = HTTPRoutes.room(inPath: path) ?? RoomCode("")
         return HTTPRoutes.respond(to: path, method: method, registry: registry, status: status, retryAfter: retryAfter,
                                   ifNoneMatch: header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH),
-                                  stored: { self.backend.storedPicture($0, for: wsi) })
+                                  stored: { self.backend.storedPicture($0, in: code, for: wsi) })
     }
 
-    /// The tag of the picture a picture path names when the room is here and this node's deck
-    /// library lacks it (nil otherwise: the route answers from the library, or with its 404).
-    private func missingPicture(_ path: String) -> String? {
+    /// The room and tag of the picture a picture path names when the room is here and this node's
+    /// deck library lacks it (nil otherwise: the route answers from the library, or with its 404).
+    private func missingPicture(_ path: String) -> (RoomCode, String)? {
         guard let target = HTTPRoutes.pictureTarget(inPath: path),
               let room = registry.room(RoomCode(target.room)),
               let etag = room.cards.first(where: { $0.id == target.card })?.picture?.etag,
               registry.library.picture(etag: etag) == nil else { return nil }
-        return etag
+        return (room.code, etag)
     }
 
     /// Writes `bytes` (a response head, or a whole refusal) as they are, through lws (which keeps

@@ -42,6 +42,8 @@ final class Connection {
     /// (a drag of the next card must not overtake the vote that made it the top card).
     var appendsInFlight = 0
     var heldMessages: [ClientMessage] = []
+    /// The pictures of the host's own deck it uploaded before its `create` (`ServerShell+PictureUploads`).
+    var pictureUploads: PictureUploads?
     /// When it last looked a room code up (a `join` without a valid token), or opened: past its
     /// address's failed lookups, the next may come `--slowed-join-interval` after this.
     var lastLookupAt: ServerTime

@@ -36,6 +36,7 @@ extension ServerShell {
         ReceiveGuard.forget(socket: lws_get_socket_fd(wsi))
         connectionsByID[connection.id] = nil
         dropQueue(of: connection)
+        releaseUploads(of: connection)
         heapTrim.closed(peakQueuedBytes: connection.peakQueuedBytes, at: now)
         logger.debug("\(connection.id) closed")
         if let code = connection.room, let member = connection.member, membersOnline[code]?[member] === connection {
@@ -149,6 +150,7 @@ extension ServerShell {
             enqueue(.error(refusal), to: connection)
             return
         }
+        if case let .picture(chunk) = message { return receivePicture(chunk, from: connection) }
         backend.dispatch(message, from: connection, at: time)
     }
 
@@ -163,10 +165,13 @@ extension ServerShell {
         switch message {
         case let .create(request):
             guard allowCreate(connection, at: time) else { return }
-            let result = registry.create(request, from: connection.id, at: time)
+            let result = registry.create(request, from: connection.id, uploaded: uploadedTags(of: connection), at: time)
             if let code = result.room {
                 ledger.created(room: code, by: connection.address)
                 logger.info("room \(code) created by \(connection.id) from \(connection.address)")
+                // Its pictures are durable before its record, and so before the welcome.
+                guard keepUploads(of: connection, for: registry.rooms[code]?.cards ?? [], in: code) else { return }
+                releaseUploads(of: connection)
             }
             apply(result.effects, in: result.room)
         case let .join(request):
@@ -178,7 +183,7 @@ extension ServerShell {
             apply(result.effects, in: result.room)
         case let .ping(ping):
             enqueue(.pong(Pong(t: ping.t, serverTime: time)), to: connection)
-        case .drag, .swipe, .undo, .host, .propose, .withdraw, .results:
+        case .drag, .swipe, .undo, .host, .propose, .withdraw, .results, .picture:
             enqueue(.error(ProtocolError(.notInRoom, "\(message.type): create or join a room first")), to: connection)
         }
     }

@@ -20,6 +20,8 @@ final class LocalBackend: RoomBackend {
     var checkpointPolicy: CheckpointPolicy
     /// Set once a log write failed: nothing more is written or acknowledged, the server stops.
     var storageFailure: String?
+    /// Uploaded pictures by room and tag, when there is no log to keep them (`--data :memory:`).
+    var pictures: [RoomCode: [String: PictureAsset]] = [:]
 
     init(shell: ServerShell) {
         self.shell = shell
@@ -77,10 +79,8 @@ final class LocalBackend: RoomBackend {
 
     func httpAnswerReady(_ wsi: OpaquePointer) -> String? { nil }
 
-    /// One machine: only its own decks' pictures.
-    func waitForPicture(_ etag: String, path: String, request wsi: OpaquePointer) -> Bool { false }
-
-    func storedPicture(_ etag: String, for wsi: OpaquePointer) -> HTTPRoutes.StoredPicture { .noStore }
+    /// One machine: its own decks' pictures, and its rooms' uploads (`LocalBackend+Pictures.swift`), at once.
+    func waitForPicture(_ etag: String, in code: RoomCode, path: String, request wsi: OpaquePointer) -> Bool { false }
 
     func httpClosed(_ wsi: OpaquePointer) {}
 }

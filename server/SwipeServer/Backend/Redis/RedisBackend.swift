@@ -72,12 +72,19 @@ final class RedisBackend: RoomBackend {
 
     func httpAnswerReady(_ wsi: OpaquePointer) -> String? { shell.cluster?.httpWaiting.removeValue(forKey: wsi) }
 
-    func waitForPicture(_ etag: String, path: String, request wsi: OpaquePointer) -> Bool {
-        shell.fetchPicture(etag, path: path, request: wsi)
+    func waitForPicture(_ etag: String, in code: RoomCode, path: String, request wsi: OpaquePointer) -> Bool {
+        shell.fetchPicture(etag, in: code, path: path, request: wsi)
     }
 
-    func storedPicture(_ etag: String, for wsi: OpaquePointer) -> HTTPRoutes.StoredPicture {
+    func storedPicture(_ etag: String, in code: RoomCode, for wsi: OpaquePointer) -> HTTPRoutes.StoredPicture {
         shell.storedPicture(etag, for: wsi)
+    }
+
+    /// Into the room's picture hash, sent before the room's `created` entry on the same link (so
+    /// Redis has them first); see `ServerShell+ClusterRoomPictures.swift`.
+    func keepPictures(_ pictures: [PictureAsset], of code: RoomCode) -> Bool {
+        shell.storeRoomPictures(pictures, of: code)
+        return true
     }
 
     func httpClosed(_ wsi: OpaquePointer) {

@@ -127,6 +127,7 @@ extension ServerShell {
         forgetLocally(code)
         let closed = ["HSET", ClusterKeys.meta(code), "closed", "1"]
         cluster.link.send(closed)
+        forgetRoomPictures(code)
     }
 
     /// SIGTERM: the heartbeat goes at once, so other nodes take this node's members as lost now.

@@ -16,7 +16,7 @@ extension ServerShell {
                 appendMessage(message, seq: undo.seq, from: member, of: connection, in: code)
             case .host, .propose, .withdraw:
                 appendMessage(message, seq: nil, from: member, of: connection, in: code)
-            case .drag, .ping, .results, .create, .join:
+            case .drag, .ping, .results, .create, .join, .picture:
                 guard connection.appendsInFlight == 0 else {
                     connection.heldMessages.append(message)
                     return
@@ -44,7 +44,7 @@ extension ServerShell {
         switch message {
         case let .create(request):
             // The rooms an address created are counted over every node (ServerShell+ClusterLimits).
-            switch registry.resolve(request) {
+            switch registry.resolve(request, uploaded: uploadedTags(of: connection)) {
             case let .failure(error):
                 enqueue(.error(error), to: connection)
             case let .success(created):
@@ -57,7 +57,7 @@ extension ServerShell {
             }
         case let .join(request):
             join(request, from: connection, at: time)
-        case .drag, .swipe, .undo, .host, .propose, .withdraw, .results, .ping:
+        case .drag, .swipe, .undo, .host, .propose, .withdraw, .results, .ping, .picture:
             enqueue(.error(ProtocolError(.notInRoom, "\(message.type): create or join a room first")), to: connection)
         }
     }
@@ -67,10 +67,11 @@ extension ServerShell {
         created.code = admitted ?? registry.freshCode()
         let code = created.code
         let entry = ClusterEntry.created(node: instance, connection: connection.id.rawValue, room: created, token: registry.freshToken())
+        _ = keepUploads(of: connection, for: created.cards, in: code)   // sent before the entry, on the same link
         append(entry, to: code, create: true) { [unowned self] outcome in
             switch outcome {
             case .appended:
-                break   // applied: the host is bound and welcomed
+                releaseUploads(of: connection)   // applied: the host is bound and welcomed
             case .exists where attemptsLeft > 0:
                 createInStore(resolved, for: connection, attemptsLeft: attemptsLeft - 1)
             case .exists, .seen, .moved, .unknown, .closed:

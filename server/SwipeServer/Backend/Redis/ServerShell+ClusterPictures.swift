@@ -31,7 +31,7 @@ extension ServerShell {
     /// A picture request whose tag this node's decks lack: false when it can be answered now (the
     /// cache has it, the store already answered for this request, or the store is down); true when
     /// a `GET` went to the store and the answer waits for it (`lws_callback_on_writable` then).
-    func fetchPicture(_ etag: String, path: String, request wsi: OpaquePointer) -> Bool {
+    func fetchPicture(_ etag: String, in code: RoomCode, path: String, request wsi: OpaquePointer) -> Bool {
         guard let cluster else { return false }
         if cluster.pictureAnswers[wsi]?.etag == etag || cluster.pictures.picture(etag: etag) != nil { return false }
         guard cluster.outage == nil else {
@@ -39,7 +39,7 @@ extension ServerShell {
             return false
         }
         cluster.httpWaiting[wsi] = path
-        cluster.link.send(["GET", ClusterKeys.picture(etag)]) { [unowned self] reply in
+        cluster.link.send(pictureRead(etag, in: code)) { [unowned self] reply in
             let answer = storedPicture(etag, from: reply)
             if case let .found(asset) = answer { cluster.pictures.insert(asset) }
             // Answered in HTTP_WRITEABLE (unless the client has gone meanwhile).
@@ -64,8 +64,8 @@ extension ServerShell {
     private func storedPicture(_ etag: String, from reply: RedisValue?) -> HTTPRoutes.StoredPicture {
         switch reply {
         case let .string(bytes)?:
-            guard PictureETag.of(bytes) == etag else {
-                logger.error("the store's picture \(etag) has bytes of another tag (\(PictureETag.of(bytes))); not served")
+            guard Self.tag(of: bytes, like: etag) == etag else {
+                logger.error("the store's picture \(etag) has bytes of another tag (\(Self.tag(of: bytes, like: etag))); not served")
                 return .absent
             }
             do {

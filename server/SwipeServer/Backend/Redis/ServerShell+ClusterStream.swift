@@ -20,18 +20,19 @@ extension ServerShell {
         }
         let tail: [[UInt8]] = [
             Array(ClusterKeys.log(code).utf8), Array(ClusterKeys.meta(code).utf8), Array(ClusterKeys.seen(code).utf8),
+            Array(ClusterKeys.pictures(code).utf8),
             Array((create ? "create" : "append").utf8), Array(String(format: "%.3f", now).utf8), payload,
             Array((idempotencyKey ?? "").utf8), Array((expectedOffset.map(String.init) ?? "").utf8),
             Array(ClusterKeys.channel(code).utf8), Array(String(cluster.configuration.roomLifetimeSeconds).utf8),
             Array((cluster.replicaWaits.isNeeded ? "1" : "0").utf8),
         ]
-        let byHash = [Array("EVALSHA".utf8), Array(cluster.scriptSHA.utf8), Array("3".utf8)] + tail
+        let byHash = [Array("EVALSHA".utf8), Array(cluster.scriptSHA.utf8), Array(AppendScript.keyCount.utf8)] + tail
         let started = ContinuousClock.now
         cluster.link.send(byHash) { [unowned self] reply in
             metrics.recordRedisAppend(nanoseconds: Self.nanoseconds(since: started))
             if case let .error(text)? = reply, text.hasPrefix("NOSCRIPT") {
                 // Redis restarted and lost its script cache: the script itself, once.
-                let bySource = [Array("EVAL".utf8), Array(AppendScript.source.utf8), Array("3".utf8)] + tail
+                let bySource = [Array("EVAL".utf8), Array(AppendScript.source.utf8), Array(AppendScript.keyCount.utf8)] + tail
                 cluster.link.send(bySource) { [unowned self] reply in
                     appended(entry, to: code, reply: reply, then: then)
                 }
