@@ -11,9 +11,17 @@
 /// ```
 extension PictureETag {
     /// The prefix of every uploaded picture's tag.
+    ///
+    /// ```swift
+    /// PictureETag.upload(of: []).hasPrefix(PictureETag.uploadPrefix)   // true
+    /// ```
     public static let uploadPrefix = "u-"
 
     /// The tag of uploaded `bytes`.
+    ///
+    /// ```swift
+    /// PictureETag.upload(of: bytes).count   // 66
+    /// ```
     public static func upload(of bytes: [UInt8]) -> String {
         uploadPrefix + SHA256.digest(bytes).map { byte in
             let digits = String(byte, radix: 16)

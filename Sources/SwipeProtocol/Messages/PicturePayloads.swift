@@ -21,6 +21,11 @@ public struct PictureChunk: Hashable, Sendable, Codable {
     /// This chunk's bytes, base64 (RFC 4648, with padding).
     public var data: String
 
+    /// Creates a part.
+    ///
+    /// ```swift
+    /// let first = PictureChunk(file: "dune.png", size: 396, offset: 0, data: Data(bytes[..<200]).base64EncodedString())
+    /// ```
     public init(file: String, size: Int, offset: Int, data: String) {
         self.file = file
         self.size = size
@@ -59,6 +64,11 @@ public struct PictureReceived: Hashable, Sendable, Codable {
     /// The picture's length in bytes.
     public var bytes: Int
 
+    /// Creates an acknowledgement.
+    ///
+    /// ```swift
+    /// PictureReceived(file: "dune.png", etag: PictureETag.upload(of: bytes), bytes: bytes.count)
+    /// ```
     public init(file: String, etag: String, bytes: Int) {
         self.file = file
         self.etag = etag

@@ -30,6 +30,11 @@ public enum DeckPictureFiles {
 
     /// Reads every picture `cards` name, relative to `deckFile`'s folder, in the order the cards
     /// name them. Throws the first picture that cannot be used.
+    ///
+    /// ```swift
+    /// try DeckPictureFiles.read(cards: cards, deckFile: "decks/films.json", limits: PictureLimits(maxBytes: 100))
+    /// // throws: decks/films.json: card "dune": picture pics/dune.png: 396 bytes, the limit is 100
+    /// ```
     public static func read(cards: [Card], deckFile: String, limits: PictureLimits = .standard) throws(Problem) -> [DeckPicture] {
         let folder = (deckFile as NSString).deletingLastPathComponent
         var pictures: [DeckPicture] = []

@@ -38,12 +38,25 @@ public struct PictureUploads: Hashable, Sendable {
     public init(limits: UploadLimits) { self.limits = limits }
 
     /// The bytes of the whole pictures together.
+    ///
+    /// ```swift
+    /// uploads.receivedBytes   // 396 after one 396-byte picture
+    /// ```
     public var receivedBytes: Int { pictures.values.reduce(0) { $0 + $1.bytes.count } }
 
     /// The bytes this connection holds: whole pictures and the one under way (its declared size).
+    ///
+    /// ```swift
+    /// uploads.heldBytes   // 396 + 927 while a 927-byte picture's first part is in
+    /// ```
     public var heldBytes: Int { receivedBytes + (current?.size ?? 0) }
 
     /// Takes one chunk: an error (named for the `picture` message) when it is refused.
+    ///
+    /// ```swift
+    /// uploads.take(PictureChunk(file: "a.png", size: 10, offset: 4, data: "AAAA"))
+    /// // .failure(ProtocolError(.badField, "picture: a.png: field \"offset\" must be 0 for a picture's first part (got 4)"))
+    /// ```
     public mutating func take(_ chunk: PictureChunk) -> Result<Outcome, ProtocolError> {
         let result = accept(chunk)
         if case .failure = result { current = nil }
