@@ -128,3 +128,37 @@ import Testing
         #expect(server.terminate() == 0)
     }
 }
+
+/// Pictures left half-sent are bounded per client address (16 MiB, counted from each picture's
+/// declared size): one address cannot take the budget every host shares; another address still
+/// uploads, and a connection that closes gives its share back.
+@Suite struct ServerUploadBudgetTests {
+    @Test func halfSentPicturesFromOneAddressAreHeldToItsShare() throws {
+        let server = try ServerProcess()
+        let size = 2 * 1024 * 1024
+        let first = Array(OwnDeckRoom.fixture("gradient.png")[..<100])
+        func start(from address: String?) throws -> (ServerRawSocket, String?) {
+            let socket = try ServerRawSocket(port: server.port, from: address)
+            _ = try socket.upgrade(path: "/", extraHeaders: "Sec-WebSocket-Protocol: swipedeck.v4\r\n")
+            socket.sendText(#"{"type":"picture","file":"a.png","size":\#(size),"offset":0,"data":"\#(Data(first).base64EncodedString())"}"#)
+            // A part is not answered; a refusal is. A ping tells them apart.
+            socket.sendText(#"{"type":"ping","t":1}"#)
+            let answer = SecurityAccessTests.nextText(socket)
+            return (socket, answer?.contains(#""type":"pong""#) == true ? nil : answer)
+        }
+        var held: [ServerRawSocket] = []
+        for _ in 0..<8 {
+            let (socket, refusal) = try start(from: nil)
+            #expect(refusal == nil, "refused within the share: \(refusal ?? "")")
+            held.append(socket)
+        }
+        let (_, refused) = try start(from: nil)
+        #expect(refused?.contains(#""code":"rateLimited""#) == true && refused?.contains("your address holds 16777216 bytes") == true
+                && refused?.contains(#""retryAfter":2"#) == true, "\(refused ?? "no refusal")")
+        let (_, elsewhere) = try start(from: "127.0.0.2")
+        #expect(elsewhere == nil, "another address was refused: \(elsewhere ?? "")")
+        held[0].hangUp()
+        #expect(ProcessProbe.eventually(timeout: 10) { (try? start(from: nil))?.1 == nil }, "a closed connection's share was not given back")
+        #expect(server.terminate() == 0)
+    }
+}

@@ -1,12 +1,15 @@
 // The pictures of a host's own deck, uploaded before `create` (`picture` messages, protocol 4):
 // kept per connection within the limits, checked when whole, handed to the backend to keep with
 // the room the `create` makes. Service thread only; touches the connection's uploads, the shell's
-// count of upload bytes under way and the backend.
+// upload budget (bytes not yet in a room, in all and per address) and the backend.
 import SwipeCore
 import SwipeProtocol
 import SwipeRooms
 
 extension ServerShell {
+    /// Seconds a host is told to wait when the uploads not yet in a room fill their budget.
+    static let uploadRetryAfter = 2
+
     /// One `picture` chunk: kept, refused with an `error` naming the file and the reason, or, once
     /// the picture is whole and passed the checks, acknowledged with `pictureReceived`.
     func receivePicture(_ chunk: PictureChunk, from connection: Connection) {
@@ -20,13 +23,14 @@ extension ServerShell {
         let limits = configuration.uploadLimits
         var uploads = connection.pictureUploads ?? PictureUploads(limits: limits)
         let before = uploads.heldBytes
-        // Every connection's uploads together are bounded: a new picture waits for room.
-        if chunk.offset == 0, chunk.size > 0, pendingUploadBytes + chunk.size > limits.maxPendingBytes {
-            let busy = "picture: \(String(chunk.file.prefix(200))): the server holds \(pendingUploadBytes) bytes of uploads under way; retry in 1 s"
-            return enqueue(.error(ProtocolError(.rateLimited, busy, retryAfter: 1)), to: connection)
+        // Uploads not yet in a room are bounded, in all and per address: a new picture waits for room.
+        if chunk.offset == 0, chunk.size > 0,
+           let busy = uploadBudget.refusal(adding: chunk.size, for: connection.address, limits: limits) {
+            let message = "picture: \(String(chunk.file.prefix(200))): \(busy); retry in \(Self.uploadRetryAfter) s"
+            return enqueue(.error(ProtocolError(.rateLimited, message, retryAfter: Double(Self.uploadRetryAfter))), to: connection)
         }
         let outcome = uploads.take(chunk)
-        pendingUploadBytes += uploads.heldBytes - before
+        uploadBudget.change(connection.address, by: uploads.heldBytes - before)
         connection.pictureUploads = uploads
         switch outcome {
         case let .failure(error):
@@ -59,7 +63,7 @@ extension ServerShell {
     /// Forgets a connection's uploads (its room was created, or it closed).
     func releaseUploads(of connection: Connection) {
         guard let uploads = connection.pictureUploads else { return }
-        pendingUploadBytes -= uploads.heldBytes
+        uploadBudget.change(connection.address, by: -uploads.heldBytes)
         connection.pictureUploads = nil
     }
 }

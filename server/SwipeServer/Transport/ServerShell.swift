@@ -56,8 +56,8 @@ final class ServerShell: @unchecked Sendable {
     var lastDescriptorWarning: ServerTime?
     /// Payload bytes queued for all connections together.
     var queuedBytes = 0
-    /// Bytes of every connection's picture uploads before their `create` (`UploadLimits.maxPendingBytes`).
-    var pendingUploadBytes = 0
+    /// Bytes of every connection's picture uploads before their `create`, in all and per address.
+    var uploadBudget = UploadBudget()
     /// When freed heap pages go back to the system (after connection churn or a stalled reader).
     var heapTrim = HeapTrimPolicy() {
         didSet { timers.heapTrimCheck = heapTrim.nextCheck }   // the wake-up follows the policy, whatever changed it
