@@ -24,15 +24,15 @@ import Testing
         var uploads = PictureUploads(limits: UploadLimits())
         let parts = PictureChunk.chunks(of: png, file: "posters/dune.png", chunkBytes: 150)
         #expect(parts.map(\.offset) == [0, 150, 300])
-        #expect(uploads.take(parts[0]) == .success(.partial(received: 150)))
+        #expect(uploads.take(parts[0], at: 0) == .success(.partial(received: 150)))
         #expect(uploads.heldBytes == png.count, "a picture under way holds its declared size")
-        #expect(uploads.take(parts[1]) == .success(.partial(received: 300)))
+        #expect(uploads.take(parts[1], at: 0) == .success(.partial(received: 300)))
         let etag = PictureETag.upload(of: png)
-        #expect(uploads.take(parts[2]) == .success(.received(PictureReceived(file: "posters/dune.png", etag: etag, bytes: png.count))))
+        #expect(uploads.take(parts[2], at: 0) == .success(.received(PictureReceived(file: "posters/dune.png", etag: etag, bytes: png.count))))
         #expect(uploads.pictures[etag]?.bytes == png && uploads.pictures[etag]?.format == .png)
         #expect(uploads.receivedBytes == png.count)
         // The same bytes again: the same tag, counted once.
-        #expect(uploads.take(Self.chunk("copy.png", png)) == .success(.received(PictureReceived(file: "copy.png", etag: etag, bytes: png.count))))
+        #expect(uploads.take(Self.chunk("copy.png", png), at: 0) == .success(.received(PictureReceived(file: "copy.png", etag: etag, bytes: png.count))))
         #expect(uploads.pictures.count == 1 && uploads.receivedBytes == png.count)
     }
 
@@ -56,7 +56,7 @@ import Testing
     func aBadPictureIsRefusedWithItsReason(_ index: Int) {
         let (what, file, bytes, limits, code, words) = Self.refusals[index]
         var uploads = PictureUploads(limits: limits)
-        guard case let .failure(error) = uploads.take(Self.chunk(file, bytes)) else {
+        guard case let .failure(error) = uploads.take(Self.chunk(file, bytes), at: 0) else {
             Issue.record("\(what): accepted")
             return
         }
@@ -83,7 +83,7 @@ import Testing
         for (what, parts, words) in cases {
             var uploads = PictureUploads(limits: UploadLimits())
             var last: Result<PictureUploads.Outcome, ProtocolError>?
-            for part in parts { last = uploads.take(part) }
+            for part in parts { last = uploads.take(part, at: 0) }
             guard case let .failure(error)? = last else {
                 Issue.record("\(what): accepted")
                 continue
@@ -91,19 +91,35 @@ import Testing
             #expect(error.code == .badField && error.message.contains(words), "\(what): \(error)")
             #expect(uploads.heldBytes == 0, "\(what): the refused picture is still held")
             // The picture goes again from 0 and is received.
-            if case .success(.received) = uploads.take(Self.chunk("a.png", png)) {} else { Issue.record("\(what): no fresh start") }
+            if case .success(.received) = uploads.take(Self.chunk("a.png", png), at: 0) {} else { Issue.record("\(what): no fresh start") }
         }
     }
 
     @Test func aRefusalKeepsThePicturesAlreadyReceived() {
         let png = Self.fixture("gradient.png")
         var uploads = PictureUploads(limits: UploadLimits(maxRoomBytes: png.count + 200))
-        _ = uploads.take(Self.chunk("a.png", png))
-        guard case .failure = uploads.take(Self.chunk("b.jpg", Self.fixture("gradient.jpg"))) else {
+        _ = uploads.take(Self.chunk("a.png", png), at: 0)
+        guard case .failure = uploads.take(Self.chunk("b.jpg", Self.fixture("gradient.jpg")), at: 0) else {
             Issue.record("the room's total was not enforced")
             return
         }
         #expect(uploads.pictures.count == 1 && uploads.heldBytes == png.count)
-        if case .success(.received) = uploads.take(Self.chunk("c.png", Self.fixture("quadrants.png"))) {} else { Issue.record("a small one after it was refused") }
+        if case .success(.received) = uploads.take(Self.chunk("c.png", Self.fixture("quadrants.png")), at: 0) {} else { Issue.record("a small one after it was refused") }
+    }
+}
+
+/// A picture left half-sent is dropped once no part of it came for the timeout (time is an input).
+@Suite struct PictureUploadsStallTests {
+    @Test func aStalledPictureIsDroppedAndAWholeOneStays() {
+        let png = PictureUploadsTests.fixture("gradient.png")
+        var uploads = PictureUploads(limits: UploadLimits())
+        _ = uploads.take(PictureUploadsTests.chunk("whole.png", png), at: 0)
+        _ = uploads.take(PictureUploadsTests.chunk("half.png", Array(png[..<100]), size: png.count), at: 1_000)
+        #expect(uploads.isReceivingPicture && uploads.heldBytes == 2 * png.count)
+        #expect(uploads.dropStalledPicture(at: 30_999) == nil, "dropped before its time")
+        let refusal = uploads.dropStalledPicture(at: 31_000)
+        #expect(refusal?.code == .badField && refusal?.message == "picture: half.png: no part of it came for 30 s; send it again from offset 0")
+        #expect(!uploads.isReceivingPicture && uploads.heldBytes == png.count && uploads.pictures.count == 1)
+        #expect(uploads.dropStalledPicture(at: 90_000) == nil, "nothing under way")
     }
 }

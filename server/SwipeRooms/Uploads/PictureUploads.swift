@@ -9,11 +9,12 @@ import SwipeProtocol
 /// every pixel), each under the tag computed here from its bytes (`PictureETag.upload`). The
 /// room's total (`--max-room-picture-bytes`) is refused from a picture's declared size, before its
 /// bytes arrive. Any refusal drops the picture under way (the client may start it again); the
-/// pictures already received stay. A value: the shell keeps one per connection.
+/// pictures already received stay, and so does a picture under way until no part of it has come
+/// for `UploadLimits.partTimeout` (`dropStalledPicture`). A value: the shell keeps one per connection.
 ///
 /// ```swift
 /// var uploads = PictureUploads(limits: UploadLimits())
-/// let outcome = uploads.take(PictureChunk(file: "dune.png", size: png.count, offset: 0, data: Data(png).base64EncodedString()))
+/// let outcome = uploads.take(PictureChunk(file: "dune.png", size: png.count, offset: 0, data: Data(png).base64EncodedString()), at: now)
 /// // .success(.received(PictureReceived(file: "dune.png", etag: "u-…", bytes: png.count)))
 /// ```
 public struct PictureUploads: Hashable, Sendable {
@@ -28,6 +29,8 @@ public struct PictureUploads: Hashable, Sendable {
     public private(set) var pictures: [String: PictureAsset] = [:]
     /// The picture under way: its file, declared size and the bytes so far.
     private var current: Partial?
+    /// When the picture under way last got a part (server time, ms).
+    private var lastPartAt: ServerTime = 0
 
     private struct Partial: Hashable, Sendable {
         var file: String
@@ -54,14 +57,35 @@ public struct PictureUploads: Hashable, Sendable {
     /// Takes one chunk: an error (named for the `picture` message) when it is refused.
     ///
     /// ```swift
-    /// uploads.take(PictureChunk(file: "a.png", size: 10, offset: 4, data: "AAAA"))
+    /// uploads.take(PictureChunk(file: "a.png", size: 10, offset: 4, data: "AAAA"), at: now)
     /// // .failure(ProtocolError(.badField, "picture: a.png: field \"offset\" must be 0 for a picture's first part (got 4)"))
     /// ```
-    public mutating func take(_ chunk: PictureChunk) -> Result<Outcome, ProtocolError> {
+    public mutating func take(_ chunk: PictureChunk, at now: ServerTime) -> Result<Outcome, ProtocolError> {
         let result = accept(chunk)
         if case .failure = result { current = nil }
+        lastPartAt = now
         return result
     }
+
+    /// Drops the picture under way when no part of it has come since `now - limits.partTimeout`;
+    /// returns the refusal to send (naming the file), or nil when nothing was dropped.
+    ///
+    /// ```swift
+    /// uploads.dropStalledPicture(at: now)?.message   // "picture: dune.png: no part of it came for 30 s; send it again from offset 0"
+    /// ```
+    public mutating func dropStalledPicture(at now: ServerTime) -> ProtocolError? {
+        guard let stalled = current, now - lastPartAt >= limits.partTimeout else { return nil }
+        current = nil
+        let seconds = Int(limits.partTimeout / 1000)
+        return ProtocolError(.badField, "picture: \(stalled.file): no part of it came for \(seconds) s; send it again from offset 0")
+    }
+
+    /// Whether a picture is under way (parts of it received, not all).
+    ///
+    /// ```swift
+    /// uploads.isReceivingPicture   // true between a picture's first and last part
+    /// ```
+    public var isReceivingPicture: Bool { current != nil }
 
     private mutating func accept(_ chunk: PictureChunk) -> Result<Outcome, ProtocolError> {
         let file = chunk.file

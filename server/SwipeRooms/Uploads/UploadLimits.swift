@@ -20,6 +20,8 @@ public struct UploadLimits: Hashable, Sendable {
     public var maxPendingBytes: Int
     /// One client address's uploads before their `create`, together (default 16 MiB: two rooms').
     public var maxPendingBytesPerAddress: Int
+    /// How long a picture under way may wait for its next part before it is dropped (ms; 30 s).
+    public var partTimeout: Double = 30_000
 
     /// Creates limits; every parameter has the server's default.
     ///

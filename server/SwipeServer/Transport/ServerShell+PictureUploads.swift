@@ -29,9 +29,10 @@ extension ServerShell {
             let message = "picture: \(String(chunk.file.prefix(200))): \(busy); retry in \(Self.uploadRetryAfter) s"
             return enqueue(.error(ProtocolError(.rateLimited, message, retryAfter: Double(Self.uploadRetryAfter))), to: connection)
         }
-        let outcome = uploads.take(chunk)
+        let outcome = uploads.take(chunk, at: now)
         uploadBudget.change(connection.address, by: uploads.heldBytes - before)
         connection.pictureUploads = uploads
+        if uploads.isReceivingPicture { uploading.insert(connection.id) } else { uploading.remove(connection.id) }
         switch outcome {
         case let .failure(error):
             logger.info("\(connection.id) from \(connection.address): \(error.code.rawValue): \(error.message)")
@@ -62,8 +63,28 @@ extension ServerShell {
 
     /// Forgets a connection's uploads (its room was created, or it closed).
     func releaseUploads(of connection: Connection) {
+        uploading.remove(connection.id)
         guard let uploads = connection.pictureUploads else { return }
         uploadBudget.change(connection.address, by: -uploads.heldBytes)
         connection.pictureUploads = nil
+    }
+
+    /// Each housekeeping turn: pictures left half-sent past `UploadLimits.partTimeout` are dropped,
+    /// their bytes given back, and their connections told.
+    func dropStalledUploads(at time: ServerTime) {
+        guard !uploading.isEmpty else { return }
+        for id in uploading {
+            guard let connection = connectionsByID[id], var uploads = connection.pictureUploads else {
+                uploading.remove(id)
+                continue
+            }
+            let before = uploads.heldBytes
+            guard let refusal = uploads.dropStalledPicture(at: time) else { continue }
+            uploadBudget.change(connection.address, by: uploads.heldBytes - before)
+            connection.pictureUploads = uploads
+            uploading.remove(id)
+            logger.info("\(connection.id) from \(connection.address): \(refusal.message)")
+            enqueue(.error(refusal), to: connection)
+        }
     }
 }

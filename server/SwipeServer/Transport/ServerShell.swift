@@ -58,6 +58,8 @@ final class ServerShell: @unchecked Sendable {
     var queuedBytes = 0
     /// Bytes of every connection's picture uploads before their `create`, in all and per address.
     var uploadBudget = UploadBudget()
+    /// Connections with a picture under way (`dropStalledUploads` looks at these only).
+    var uploading = Set<ConnectionID>()
     /// When freed heap pages go back to the system (after connection churn or a stalled reader).
     var heapTrim = HeapTrimPolicy() {
         didSet { timers.heapTrimCheck = heapTrim.nextCheck }   // the wake-up follows the policy, whatever changed it
@@ -172,6 +174,7 @@ final class ServerShell: @unchecked Sendable {
         let time = now
         for code in timers.takeDueRooms(at: time) { backend.timerDue(code, at: time) }
         backend.serviceTurn(at: time)
+        dropStalledUploads(at: time)
         if heapTrim.isDue(at: time) { _ = swipe_server_trim_heap() }
         if isStopRequested && shutdownDeadline == nil { beginShutdown() }
         finishIfShutDown(at: time)
