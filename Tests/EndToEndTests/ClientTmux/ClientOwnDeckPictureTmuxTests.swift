@@ -86,7 +86,7 @@ import Testing
         let swipe = builtProduct("swipe")
         let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         let ann = try ClientTmuxSession(tmux: tmux, name: "swipe-own-pic-ann-\(tag)",
-                                        command: "\(swipe) create \(cluster.url(node: 0)) --deck \(folder.path)/films.json --name Ann")
+                                        command: "\(swipe) create \(cluster.url(node: 0)) --deck \(folder.path)/films.json --name Ann --pictures symbols")
         defer { ann.kill() }
         let code = try ann.lobbyRoomCode()
         let bo = try ClientTmuxSession(tmux: tmux, name: "swipe-own-pic-bo-\(tag)",
@@ -101,6 +101,11 @@ import Testing
         }
         #expect(first != nil, "no picture on Bo's Dune card:\n\((try? bo.screen()) ?? "")")
         #expect(ClientPictureTmuxTests.blocksOutsideTheCard(first ?? "") == 0, "picture outside the card:\n\(first ?? "")")
+        let hosts = try clientPoll(seconds: 15) { () -> String? in
+            let s = try ann.screen()
+            return s.contains("Dune") && s.contains(where: { blocks.contains($0) }) ? s : nil
+        }
+        #expect(hosts != nil, "no picture on the host's own Dune card:\n\((try? ann.screen()) ?? "")")
         try ann.keys("l")
         try bo.keys("l")
         let second = try clientPoll(seconds: 15) { () -> String? in
