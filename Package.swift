@@ -79,13 +79,14 @@ let package = Package(
         // connection (RoomSession): no lws, no store. Each backend is a target on it alone.
         .target(
             name: "SwipeBackend",
-            dependencies: ["SwipeRooms", "SwipeProtocol", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SwipeRooms", "SwipeProtocol", "SwipeCore", .product(name: "Logging", package: "swift-log")],
             path: "server/SwipeBackend",
             swiftSettings: serverReleaseSettings),
         // Rooms on this machine, their records in the SQLite log (--data).
         .target(
             name: "SwipeLocalBackend",
-            dependencies: ["SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeStore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeStore", "SwipeCore", "SwipePictures",
+                           .product(name: "Logging", package: "swift-log")],
             path: "server/SwipeLocalBackend",
             swiftSettings: serverReleaseSettings),
         // Rooms in Redis shared by the nodes of a cluster (--store redis://…, Sentinel).

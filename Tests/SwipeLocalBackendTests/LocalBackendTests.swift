@@ -49,7 +49,7 @@ import Testing
     @Test func aCreateMakesTheRoomHereAndNamesItsCreator() throws {
         let host = RecordingHost()
         let backend = LocalBackend(host: host, directory: nil)
-        backend.createRoom(CreateRoom(name: "Ann", deck: "movies"), for: Self.connection(1), at: host.now)
+        backend.createRoom(CreateRoom(name: "Ann", deck: "movies"), pictures: [:], for: Self.connection(1), at: host.now)
         let code = try #require(host.registry.rooms.keys.first)
         #expect(host.calls.first == "created \(code) by 198.51.100.4")
         #expect(host.applied.contains { if case .bind(ConnectionID(1), _) = $0 { true } else { false } })
@@ -59,7 +59,7 @@ import Testing
     @Test func aRefusedCreateMakesNoRoomAndCountsNothing() {
         let host = RecordingHost()
         let backend = LocalBackend(host: host, directory: nil)
-        backend.createRoom(CreateRoom(name: "Ann", deck: "no such deck"), for: Self.connection(1), at: host.now)
+        backend.createRoom(CreateRoom(name: "Ann", deck: "no such deck"), pictures: [:], for: Self.connection(1), at: host.now)
         #expect(host.registry.rooms.isEmpty)
         #expect(!host.calls.contains { $0.hasPrefix("created") })
         #expect(host.applied.contains { if case .reply(.error, ConnectionID(1)) = $0 { true } else { false } })
@@ -68,7 +68,7 @@ import Testing
     @Test func findingARoomAnswersAtOnce() throws {
         let host = RecordingHost()
         let backend = LocalBackend(host: host, directory: nil)
-        backend.createRoom(CreateRoom(name: "Ann", deck: "movies"), for: Self.connection(1), at: host.now)
+        backend.createRoom(CreateRoom(name: "Ann", deck: "movies"), pictures: [:], for: Self.connection(1), at: host.now)
         let code = try #require(host.registry.rooms.keys.first)
         var answers: [Bool] = []
         backend.findRoom(code) { answers.append($0) }
@@ -82,7 +82,7 @@ import Testing
     func aJoinWithAWrongTokenIsAFailedLookup(token: String?, counted: Bool) throws {
         let host = RecordingHost()
         let backend = LocalBackend(host: host, directory: nil)
-        backend.createRoom(CreateRoom(name: "Ann", deck: "movies"), for: Self.connection(1), at: host.now)
+        backend.createRoom(CreateRoom(name: "Ann", deck: "movies"), pictures: [:], for: Self.connection(1), at: host.now)
         let code = try #require(host.registry.rooms.keys.first)
         let joiner = Self.connection(2, from: "203.0.113.9")
         joiner.joinPending = true
@@ -97,13 +97,13 @@ import Testing
         let host = RecordingHost()
         let backend = LocalBackend(host: host, directory: nil)
         let creator = Self.connection(1)
-        backend.createRoom(CreateRoom(name: "Ann", deck: "movies"), for: creator, at: host.now)
+        backend.createRoom(CreateRoom(name: "Ann", deck: "movies"), pictures: [:], for: creator, at: host.now)
         let joined = try #require(host.registry.rooms.keys.first)
         backend.joinRoom(JoinRoom(room: joined, name: "Bo"), in: joined, for: Self.connection(2), at: host.now)
         #expect(!backend.makeWayForCreate(among: [joined], from: creator.address))
         #expect(host.registry.rooms[joined] != nil)
         // Its creator leaves a second room before anyone joins it.
-        backend.createRoom(CreateRoom(name: "Ann", deck: "movies"), for: Self.connection(3), at: host.now)
+        backend.createRoom(CreateRoom(name: "Ann", deck: "movies"), pictures: [:], for: Self.connection(3), at: host.now)
         let unjoined = try #require(host.registry.rooms.keys.first { $0 != joined })
         let member = try #require(host.registry.rooms[unjoined]?.members.first?.id)
         backend.memberDisconnected(member, of: Self.connection(3), in: unjoined, grace: 0, at: host.now)

@@ -89,7 +89,7 @@ import SwipeCore
         let serverTypes: Set<String> = ["welcome", "memberJoined", "memberUpdated", "memberLeft", "memberOnline", "memberOffline", "phase",
                                         "cardState", "animation", "voteAccepted", "tally", "cardResolved", "match", "results",
                                         "pong", "roomClosed", "error", "proposalAdded", "proposalRemoved", "winner",
-                                        "roomLocked"]
+                                        "roomLocked", "pictureReceived"]
         #expect(types(.server) == serverTypes)
     }
 

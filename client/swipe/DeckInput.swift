@@ -32,6 +32,24 @@ enum DeckInput {
         }
     }
 
+    /// The pictures a deck file's cards name, read and checked (relative to the file; for
+    /// standard input, to the current directory). A picture that cannot be used is printed with
+    /// the deck file, the card and the reason and ends `swipe` with status 64; nothing is sent.
+    static func pictures(of create: CreateRoom, deck: String?) throws -> [DeckPicture] {
+        guard let deck, let cards = create.cards, cards.contains(where: { $0.picture != nil }) else { return [] }
+        let deckFile: String
+        switch DeckReference(deck) {
+        case .server: return []
+        case let .file(path): deckFile = path
+        case .standardInput: deckFile = "./standard-input"
+        }
+        do {
+            return try DeckPictureFiles.read(cards: cards, deckFile: deckFile)
+        } catch {
+            throw fail(error.description + "; no room was created")
+        }
+    }
+
     private static func read(_ path: String) throws -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

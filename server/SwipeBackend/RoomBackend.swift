@@ -44,8 +44,12 @@ package protocol RoomBackend: AnyObject {
     /// Makes room `code` available here (loads it from the store if need be), then `then(found)`.
     func findRoom(_ code: RoomCode, then: @escaping (Bool) -> Void)
     /// Creates a room for `connection`, admitted by the shell (the backend may refuse it further,
-    /// e.g. a cap counted over every node). The host is bound and welcomed through `apply`.
-    func createRoom(_ request: CreateRoom, for session: RoomSession, at time: ServerTime)
+    /// e.g. a cap counted over every node). `pictures`: what the connection uploaded before, by
+    /// tag (checked, tagged by the server); the room's cards may name only these, and the backend
+    /// keeps those they name with the room, durably before its first record is acknowledged, and
+    /// forgets them with it. The host is bound and welcomed through `apply`, and
+    /// `RoomHost.roomCreated` says the uploads are the room's.
+    func createRoom(_ request: CreateRoom, pictures: [String: PictureAsset], for session: RoomSession, at time: ServerTime)
     /// Joins room `code` (found by `findRoom`) for `connection`, admitted by the shell.
     func joinRoom(_ request: JoinRoom, in code: RoomCode, for session: RoomSession, at time: ServerTime)
     /// Why no room can be created or joined now (the store cannot be reached), else nil.
@@ -82,11 +86,13 @@ package protocol RoomBackend: AnyObject {
     func waitForRoom(_ code: RoomCode, path: String, request: HTTPRequestID) -> Bool
     /// The path a request waited for, once its room is loaded (nil: it was not waiting); forgets it.
     func httpAnswerReady(_ request: HTTPRequestID) -> String?
-    /// A picture request whose card's tag (`etag`) this node's decks do not hold: true when its
-    /// answer must wait for the store (as `waitForRoom`: `httpAnswerReady` hands the path back).
+    /// A picture request whose card's tag (`etag`) this node's decks do not hold (a picture of
+    /// another node's decks, or one the room's host uploaded): true when its answer must wait for
+    /// the store (as `waitForRoom`: `httpAnswerReady` hands the path back).
     func waitForPicture(_ etag: String, in code: RoomCode, path: String, request: HTTPRequestID) -> Bool
-    /// Where a picture this node's decks do not hold is, for `request` (forgets its answer).
-    func storedPicture(_ etag: String, for request: HTTPRequestID) -> StoredPicture
+    /// Where a picture of room `code` this node's decks do not hold is (another node's deck
+    /// picture, or one the room's host uploaded), for `request` (forgets its answer).
+    func storedPicture(_ etag: String, in code: RoomCode, for request: HTTPRequestID) -> StoredPicture
     /// An HTTP request's connection closed.
     func httpClosed(_ request: HTTPRequestID)
 }

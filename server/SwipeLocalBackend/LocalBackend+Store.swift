@@ -50,6 +50,7 @@ extension LocalBackend {
             throw ServerStartError(description: "\(path): cannot replay the log: \(error)")
         }
         for code in report.closed { try? log.forget(room: code.rawValue) }
+        try? log.forgetOrphanPictures()
         checkpointPolicy.restored(report.tailLengths)
         for (code, effects) in report.effects { host.apply(effects, in: code) }
         store = log
@@ -70,18 +71,23 @@ extension LocalBackend {
             host.countCheckpoints(states.count)
             return true
         } catch {
-            let failure = "cannot write the log \(store.path): \(error)"
-            storageFailure = failure
-            host.logger.critical("\(failure); stopping without acknowledging (exit status \(storageFailureExitCode))")
-            host.requestStop()
-            return false
+            return stop(because: "cannot write the log \(store.path): \(error)")
         }
+    }
+
+    /// A write failed: nothing more is written or acknowledged, and the server stops (always false).
+    func stop(because failure: String) -> Bool {
+        storageFailure = failure
+        host.logger.critical("\(failure); stopping without acknowledging (exit status \(storageFailureExitCode))")
+        host.requestStop()
+        return false
     }
 
     /// Takes a room out of what a restart loads (closed and evicted rooms must not come back);
     /// its records stay in the archive.
     func forgetStored(_ code: RoomCode) {
         checkpointPolicy.forget(code)
+        pictures[code] = nil
         do {
             try store?.forget(room: code.rawValue)
         } catch {

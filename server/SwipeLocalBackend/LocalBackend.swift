@@ -25,6 +25,8 @@ package final class LocalBackend: RoomBackend {
     var checkpointPolicy: CheckpointPolicy
     /// Set once a log write failed: nothing more is written or acknowledged, the server stops.
     package var storageFailure: String?
+    /// Uploaded pictures by room and tag, when there is no log to keep them (`--data :memory:`).
+    var pictures: [RoomCode: [String: PictureAsset]] = [:]
     /// How often abandoned rooms are looked for (ms): every minute, or twice per `--unjoined-room-timeout`.
     package let evictionInterval: ServerTime
 
@@ -49,9 +51,14 @@ package final class LocalBackend: RoomBackend {
 
     package func findRoom(_ code: RoomCode, then: @escaping (Bool) -> Void) { then(host.registry.rooms[code] != nil) }
 
-    package func createRoom(_ request: CreateRoom, for connection: RoomSession, at time: ServerTime) {
-        let result = host.registry.create(request, from: connection.id, at: time)
-        if let code = result.room { host.roomCreated(code, by: connection) }
+    package func createRoom(_ request: CreateRoom, pictures uploads: [String: PictureAsset], for connection: RoomSession, at time: ServerTime) {
+        let result = host.registry.create(request, from: connection.id, uploaded: Set(uploads.keys), at: time)
+        if let code = result.room {
+            // Its pictures are durable before its record, and so before the welcome.
+            let named = picturesNamed(by: host.registry.rooms[code]?.cards ?? [], among: uploads)
+            guard named.isEmpty || keepPictures(named, of: code) else { return }
+            host.roomCreated(code, by: connection)
+        }
         host.apply(result.effects, in: result.room)
     }
 
@@ -113,10 +120,8 @@ package final class LocalBackend: RoomBackend {
 
     package func httpAnswerReady(_ request: HTTPRequestID) -> String? { nil }
 
-    /// One machine: only its own decks' pictures.
+    /// One machine: its own decks' pictures, and its rooms' uploads (`LocalBackend+Pictures.swift`), at once.
     package func waitForPicture(_ etag: String, in code: RoomCode, path: String, request: HTTPRequestID) -> Bool { false }
-
-    package func storedPicture(_ etag: String, for request: HTTPRequestID) -> StoredPicture { .noStore }
 
     package func httpClosed(_ request: HTTPRequestID) {}
 }

@@ -1,6 +1,7 @@
 /// The Lua script that appends one entry to a room's stream atomically, and what it answered.
 ///
-/// KEYS: the room's log, meta and seen keys (`ClusterKeys`). ARGV: mode (`create` or `append`),
+/// KEYS: the room's log, meta and seen keys and its uploaded pictures' hash (`ClusterKeys`; the
+/// pictures' lifetime is refreshed with the others', nothing else touches them). ARGV: mode (`create` or `append`),
 /// the proposed time (ms), the entry, an idempotency key (or ""), an expected last offset (or ""),
 /// the room's channel, the keys' lifetime in seconds, and `1` to hold the entry back until a
 /// replica has it (`--store-replicas`: no PUBLISH; `StreamScripts.confirm` publishes it after WAIT).
@@ -17,6 +18,9 @@
 /// // .appended(offset: 12, at: 5120.5)
 /// ```
 public enum AppendScript {
+    /// How many KEYS the script takes.
+    public static let keyCount = "4"
+
     public static let source = """
         local meta = KEYS[2]
         local last = tonumber(redis.call('HGET', meta, 'offset') or '0')
@@ -55,6 +59,7 @@ public enum AppendScript {
         redis.call('EXPIRE', KEYS[1], ttl)
         redis.call('EXPIRE', meta, ttl)
         redis.call('EXPIRE', KEYS[3], ttl)
+        if KEYS[4] then redis.call('EXPIRE', KEYS[4], ttl) end
         if not hold then redis.call('PUBLISH', ARGV[6], offset .. '\\n' .. stamp .. '\\n' .. ARGV[3]) end
         return {'ok', offset, stamp}
         """

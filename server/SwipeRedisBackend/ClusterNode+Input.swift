@@ -4,6 +4,7 @@
 // nodes; a ping or results request is answered from this node's copy. Service thread only.
 import SwipeBackend
 import Foundation
+import SwipePictures
 import SwipeProtocol
 import SwipeRooms
 
@@ -19,7 +20,7 @@ extension ClusterNode {
             appendMessage(message, seq: undo.seq, from: member, of: connection, in: code)
         case .host, .propose, .withdraw:
             appendMessage(message, seq: nil, from: member, of: connection, in: code)
-        case .drag, .ping, .results, .create, .join:
+        case .drag, .ping, .results, .create, .join, .picture:
             guard connection.appendsInFlight == 0 else {
                 connection.heldMessages.append(message)
                 return
@@ -31,9 +32,10 @@ extension ClusterNode {
     }
 
     /// A create the shell admitted: counted against the address over every node
-    /// (`ClusterNode+Limits`), then the room's first entry, under a fresh code.
-    func createRoom(_ request: CreateRoom, for connection: RoomSession) {
-        switch host.registry.resolve(request) {
+    /// (`ClusterNode+Limits`), then the pictures its cards name into the room's hash and the
+    /// room's first entry after them, on the same link, under a fresh code.
+    func createRoom(_ request: CreateRoom, pictures uploads: [String: PictureAsset], for connection: RoomSession) {
+        switch host.registry.resolve(request, uploaded: Set(uploads.keys)) {
         case let .failure(error):
             host.enqueue(.error(error), to: connection)
         case let .success(created):
@@ -41,22 +43,25 @@ extension ClusterNode {
             let code = host.registry.freshCode()
             admitRoomInCluster(code, for: connection) { [unowned self] admitted in
                 guard admitted else { connection.joinPending = false; return }
-                createInStore(created, code: code, for: connection, attemptsLeft: 3)
+                createInStore(created, pictures: picturesNamed(by: created.cards, among: uploads), code: code,
+                              for: connection, attemptsLeft: 3)
             }
         }
     }
 
-    private func createInStore(_ resolved: CreatedRoom, code admitted: RoomCode? = nil, for connection: RoomSession, attemptsLeft: Int) {
+    private func createInStore(_ resolved: CreatedRoom, pictures: [PictureAsset], code admitted: RoomCode? = nil, for connection: RoomSession,
+                               attemptsLeft: Int) {
         var created = resolved
         created.code = admitted ?? host.registry.freshCode()
         let code = created.code
+        storeRoomPictures(pictures, of: code)   // sent before the entry, on the same link
         let entry = ClusterEntry.created(node: instance, connection: connection.id.rawValue, room: created, token: host.registry.freshToken())
         append(entry, to: code, create: true) { [unowned self] outcome in
             switch outcome {
             case .appended:
                 break   // applied: the host is bound and welcomed
             case .exists where attemptsLeft > 0:
-                createInStore(resolved, for: connection, attemptsLeft: attemptsLeft - 1)
+                createInStore(resolved, pictures: pictures, for: connection, attemptsLeft: attemptsLeft - 1)
             case .exists, .seen, .moved, .unknown, .closed:
                 connection.joinPending = false
                 host.enqueue(.error(ProtocolError(.other, "create: no free room code was found; try again")), to: connection)

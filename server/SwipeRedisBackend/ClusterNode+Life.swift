@@ -114,6 +114,7 @@ extension ClusterNode {
     func clusterRoomClosed(_ code: RoomCode) {
         guard replicas[code] != nil else { return }
         forgetLocally(code)
+        forgetRoomPictures(code)
         let closed = ["HSET", ClusterKeys.meta(code), "closed", "1"]
         link.send(closed)
     }

@@ -37,7 +37,7 @@ extension ClusterNode {
             return false
         }
         httpWaiting[request] = (code, path)
-        link.send(["GET", ClusterKeys.picture(etag)]) { [unowned self] reply in
+        link.send(pictureRead(etag, in: code)) { [unowned self] reply in
             let answer = storedPicture(etag, from: reply)
             if case let .found(asset) = answer { pictures.insert(asset) }
             // Answered in HTTP_WRITEABLE (unless the client has gone meanwhile).
@@ -49,7 +49,7 @@ extension ClusterNode {
     }
 
     /// What a request gets for a picture its node's decks lack (the store's answer for it, taken).
-    func storedPicture(_ etag: String, for request: HTTPRequestID) -> StoredPicture {
+    func storedPicture(_ etag: String, in code: RoomCode, for request: HTTPRequestID) -> StoredPicture {
         // (An answer for another tag is stale: its room went away before the answer was written.)
         if let answer = pictureAnswers.removeValue(forKey: request), answer.etag == etag { return answer.stored }
         if let asset = pictures.picture(etag: etag) { return .found(asset) }
@@ -61,8 +61,8 @@ extension ClusterNode {
     private func storedPicture(_ etag: String, from reply: RedisValue?) -> StoredPicture {
         switch reply {
         case let .string(bytes)?:
-            guard PictureETag.of(bytes) == etag else {
-                host.logger.error("the store's picture \(etag) has bytes of another tag (\(PictureETag.of(bytes))); not served")
+            guard Self.tag(of: bytes, like: etag) == etag else {
+                host.logger.error("the store's picture \(etag) has bytes of another tag (\(Self.tag(of: bytes, like: etag))); not served")
                 return .absent
             }
             do {

@@ -21,18 +21,19 @@ extension ClusterNode {
         }
         let tail: [[UInt8]] = [
             Array(ClusterKeys.log(code).utf8), Array(ClusterKeys.meta(code).utf8), Array(ClusterKeys.seen(code).utf8),
+            Array(ClusterKeys.pictures(code).utf8),
             Array((create ? "create" : "append").utf8), Array(String(format: "%.3f", host.now).utf8), payload,
             Array((idempotencyKey ?? "").utf8), Array((expectedOffset.map(String.init) ?? "").utf8),
             Array(ClusterKeys.channel(code).utf8), Array(String(configuration.roomLifetimeSeconds).utf8),
             Array((replicaWaits.isNeeded ? "1" : "0").utf8),
         ]
-        let byHash = [Array("EVALSHA".utf8), Array(scriptSHA.utf8), Array("3".utf8)] + tail
+        let byHash = [Array("EVALSHA".utf8), Array(scriptSHA.utf8), Array(AppendScript.keyCount.utf8)] + tail
         let started = ContinuousClock.now
         link.send(byHash) { [unowned self] reply in
             host.recordStoreAppend(since: started)
             if case let .error(text)? = reply, text.hasPrefix("NOSCRIPT") {
                 // Redis restarted and lost its script cache: the script itself, once.
-                let bySource = [Array("EVAL".utf8), Array(AppendScript.source.utf8), Array("3".utf8)] + tail
+                let bySource = [Array("EVAL".utf8), Array(AppendScript.source.utf8), Array(AppendScript.keyCount.utf8)] + tail
                 link.send(bySource) { [unowned self] reply in
                     appended(entry, to: code, reply: reply, then: then)
                 }

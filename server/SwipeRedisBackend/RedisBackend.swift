@@ -67,8 +67,8 @@ package final class RedisBackend: RoomBackend {
         node.loadRoom(code, then: then)
     }
 
-    package func createRoom(_ request: CreateRoom, for connection: RoomSession, at time: ServerTime) {
-        node?.createRoom(request, for: connection)
+    package func createRoom(_ request: CreateRoom, pictures: [String: PictureAsset], for connection: RoomSession, at time: ServerTime) {
+        node?.createRoom(request, pictures: pictures, for: connection)
     }
 
     package func joinRoom(_ request: JoinRoom, in code: RoomCode, for connection: RoomSession, at time: ServerTime) {
@@ -129,8 +129,8 @@ package final class RedisBackend: RoomBackend {
         node?.fetchPicture(etag, in: code, path: path, request: request) ?? false
     }
 
-    package func storedPicture(_ etag: String, for request: HTTPRequestID) -> StoredPicture {
-        node?.storedPicture(etag, for: request) ?? .unavailable(retryAfter: ClusterNode.pictureRetryAfter)
+    package func storedPicture(_ etag: String, in code: RoomCode, for request: HTTPRequestID) -> StoredPicture {
+        node?.storedPicture(etag, in: code, for: request) ?? .unavailable(retryAfter: ClusterNode.pictureRetryAfter)
     }
 
     package func httpClosed(_ request: HTTPRequestID) {

@@ -96,6 +96,7 @@ public final class EventLog {
                     at REAL NOT NULL);
                 PRAGMA user_version = \(Self.schemaVersion);
                 """)
+            try db.execute(Self.pictureTable)
         } catch let error as StoreError {
             throw StoreError(path: path, message: error.message == "file is not a database"
                 ? "not a SwipeDeck data file (file is not a database)" : error.message)
@@ -184,7 +185,7 @@ public final class EventLog {
     }
 
     /// Takes a room out of what a restart loads (it was closed or evicted): its entries move to the
-    /// archive, its checkpoint is dropped, in one transaction.
+    /// archive, its checkpoint and uploaded pictures are dropped, in one transaction.
     ///
     /// ```swift
     /// try log.forget(room: "K7QM-X4TD")
@@ -194,6 +195,7 @@ public final class EventLog {
         do {
             try archive(room: room, upTo: Int64.max)
             try db.run("DELETE FROM checkpoint WHERE room = ?", [.text(room)])
+            try db.run("DELETE FROM picture WHERE room = ?", [.text(room)])
             try db.execute("COMMIT")
         } catch {
             try? db.execute("ROLLBACK")

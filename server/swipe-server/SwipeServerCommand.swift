@@ -42,10 +42,12 @@ struct Serve: ParsableCommand {
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
     @Option(help: "Port to listen on (0 picks a free one).") var port = 7681
     @Option(help: "A directory of deck files (.json, .csv) added to the bundled decks.") var decks: String?
-    @Option(name: .customLong("max-picture-bytes"), help: "Largest card picture file (PNG or JPEG) a deck in --decks may name; a larger one refuses the deck.")
+    @Option(name: .customLong("max-picture-bytes"), help: "Largest card picture file (PNG or JPEG) a deck in --decks may name (a larger one refuses the deck) or a host may upload with their own deck (refused with badPicture).")
     var maxPictureBytes = PictureLimits.standard.maxBytes
-    @Option(name: .customLong("max-picture-pixels"), help: "Largest width and height of a card picture, WIDTHxHEIGHT; checked from the file's header before any pixel is decoded.")
+    @Option(name: .customLong("max-picture-pixels"), help: "Largest width and height of a card picture, WIDTHxHEIGHT, in --decks and in uploads; checked from the file's header before any pixel is decoded.")
     var maxPicturePixels = "4096x4096"
+    @Option(name: .customLong("max-room-picture-bytes"), help: "Bytes of pictures a host may upload with their own deck (swipe create --deck FILE), all of one room's together; 0 takes no uploads.")
+    var maxRoomPictureBytes = UploadLimits().maxRoomBytes
     @Option(name: .customLong("tls-cert"), help: "PEM certificate: serve wss:// and https://.") var tlsCert: String?
     @Option(name: .customLong("tls-key"), help: "PEM private key for --tls-cert.") var tlsKey: String?
     @Option(help: "Data directory for the durable room log (rooms.sqlite), created 0700. Default: $XDG_STATE_HOME/swipedeck or ~/.local/state/swipedeck. \":memory:\" keeps nothing.")
@@ -120,12 +122,15 @@ struct Serve: ParsableCommand {
     func run() throws {
         operations.bootstrapLogging(level: logLevel)
         let library: DeckLibrary
+        var uploadLimits = UploadLimits(maxRoomBytes: maxRoomPictureBytes)
+        guard maxRoomPictureBytes >= 0 else { throw ValidationError("--max-room-picture-bytes must be 0 (no uploads) or more (got \(maxRoomPictureBytes))") }
         do {
             let sides = maxPicturePixels.lowercased().split(separator: "x").compactMap { Int($0) }
             guard sides.count == 2, sides.allSatisfy({ $0 > 0 }), maxPictureBytes > 0 else {
                 throw ValidationError("--max-picture-pixels takes WIDTHxHEIGHT (e.g. 4096x4096) and --max-picture-bytes a positive number")
             }
             let limits = PictureLimits(maxBytes: maxPictureBytes, maxWidth: sides[0], maxHeight: sides[1])
+            uploadLimits.pictures = limits
             library = try decks.map { try DeckLibrary.load(directory: $0, pictureLimits: limits) } ?? .bundled()
         } catch {
             throw ValidationError("\(error)")
@@ -188,6 +193,7 @@ struct Serve: ParsableCommand {
                                                 tlsPrivateKeyPath: tlsKey, logger: Logger(label: "swipe-server"),
                                                 dataDirectory: data ?? Self.defaultDataDirectory(), durability: durability)
         configuration.allowedOrigins = origins
+        configuration.uploadLimits = uploadLimits
         configuration.deflate = deflate
         configuration.eventLoop = eventLoop
         configuration.restartGrace = restartGrace * 1000

@@ -4,7 +4,8 @@ extension DeckLoader {
     /// `1)`, task boxes `[ ]` dropped) is an option written as in a text list; lines indented
     /// below a bullet add to its body; the first `# Heading` before any bullet is the deck's
     /// title; other paragraphs, rules and fenced code are ignored. `**bold**`, `` `code` `` and
-    /// `[links](…)` are shown as plain text.
+    /// `[links](…)` are shown as plain text. An image, `![](pics/pho.jpg)`, in a bullet or the
+    /// lines below it is the option's picture (the first one; relative to the deck file).
     ///
     /// ```swift
     /// let md = "# Lunch\n\n- **Pho** — noodle soup\n  with basil\n- Tacos\n"
@@ -28,13 +29,22 @@ extension DeckLoader {
             if content.hasPrefix("```") || content.hasPrefix("~~~") { inFence.toggle(); continue }
             if inFence || content.isEmpty { continue }
             if indent >= 2, var item = open {
-                let more = plainInline(bulletText(content).map { "• " + $0 } ?? String(content))
-                item.body = item.body.map { $0 + "\n" + more } ?? more
+                var line = String(content)
+                if item.picture == nil, let image = markdownImage(in: line) {
+                    item.picture = image.path
+                    line = image.rest
+                }
+                if !line.isEmpty {
+                    let more = plainInline(bulletText(Substring(line)).map { "• " + $0 } ?? line)
+                    item.body = item.body.map { $0 + "\n" + more } ?? more
+                }
                 open = item
             } else if let bullet = bulletText(content) {
                 close()
-                let (itemTitle, body) = splitOption(Substring(plainInline(String(bullet))))
+                let image = markdownImage(in: String(bullet))
+                let (itemTitle, body) = splitOption(Substring(plainInline(image?.rest ?? String(bullet))))
                 open = CardDraft(line: offset + 1, record: drafts.count + 1, title: itemTitle, body: body)
+                open?.picture = image?.path
             } else {
                 close()
                 if content.hasPrefix("# "), title == nil, drafts.isEmpty {

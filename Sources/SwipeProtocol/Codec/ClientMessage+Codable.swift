@@ -14,6 +14,7 @@ extension ClientMessage: Codable {
         case "host": self = .host(try HostCommand(from: decoder))
         case "propose": self = .propose(try ProposeOption(from: decoder))
         case "withdraw": self = .withdraw(try WithdrawProposal(from: decoder))
+        case "picture": self = .picture(try PictureChunk(from: decoder))
         case "results": self = .results
         case "ping": self = .ping(try Ping(from: decoder))
         default: throw UnknownMessageType(type: type, known: ClientMessage.allTypes)
@@ -32,6 +33,7 @@ extension ClientMessage: Codable {
         case let .host(p): try p.encode(to: encoder)
         case let .propose(p): try p.encode(to: encoder)
         case let .withdraw(p): try p.encode(to: encoder)
+        case let .picture(p): try p.encode(to: encoder)
         case .results: break
         case let .ping(p): try p.encode(to: encoder)
         }

@@ -54,7 +54,7 @@ public enum HotJSONWriter {
             json.key("serverTime"); json.number(pong.serverTime)
             json.key("t"); json.number(pong.t)
             json.key("type"); json.string("pong")
-        case .welcome, .results, .roomClosed, .error, .proposalAdded, .proposalRemoved, .winner, .roomLocked:
+        case .welcome, .results, .roomClosed, .error, .proposalAdded, .proposalRemoved, .winner, .roomLocked, .pictureReceived:
             return nil
         }
         json.close()

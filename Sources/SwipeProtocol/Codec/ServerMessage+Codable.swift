@@ -25,12 +25,13 @@ extension ServerMessage: Codable {
         case "proposalRemoved": self = .proposalRemoved(try ProposalRemoved(from: decoder))
         case "winner": self = .winner(try Winner(from: decoder))
         case "roomLocked": self = .roomLocked(try RoomLock(from: decoder))
+        case "pictureReceived": self = .pictureReceived(try PictureReceived(from: decoder))
         default:
             throw UnknownMessageType(
                 type: type,
                 known: ["welcome", "memberJoined", "memberUpdated", "memberLeft", "memberOnline", "memberOffline", "phase", "cardState",
                         "animation", "voteAccepted", "tally", "cardResolved", "match", "results", "pong", "roomClosed", "error",
-                        "proposalAdded", "proposalRemoved", "winner", "roomLocked"])
+                        "proposalAdded", "proposalRemoved", "winner", "roomLocked", "pictureReceived"])
         }
     }
 
@@ -59,6 +60,7 @@ extension ServerMessage: Codable {
         case let .proposalRemoved(p): try p.encode(to: encoder)
         case let .winner(p): try p.encode(to: encoder)
         case let .roomLocked(p): try p.encode(to: encoder)
+        case let .pictureReceived(p): try p.encode(to: encoder)
         }
     }
 }

@@ -1,10 +1,10 @@
 /// Which protocol version each client message needs.
 extension ClientMessage {
-    /// The first protocol version that has this message: `propose`, `withdraw` and the host's
+    /// The first protocol version that has this message: `propose`, `withdraw`, `picture` and the host's
     /// `finalRound`, `accept`, `lock` and `unlock` are protocol 4's; everything else is in every
     /// version. A connection of an older version that sends one is refused (`notAllowed`, see
     /// `refusal(forProtocol:)`): the answers that would acknowledge it (`proposalAdded`,
-    /// `proposalRemoved`, `winner`, `roomLocked`) are never sent to older versions.
+    /// `proposalRemoved`, `winner`, `roomLocked`, `pictureReceived`) are never sent to older versions.
     ///
     /// ```swift
     /// ClientMessage.propose(ProposeOption(title: "Pho")).introducedIn      // 4
@@ -12,7 +12,7 @@ extension ClientMessage {
     /// ```
     public var introducedIn: Int {
         switch self {
-        case .propose, .withdraw:
+        case .propose, .withdraw, .picture:
             return ProtocolVersion.proposalsAndFinalRounds
         case let .host(command):
             switch command.command {

@@ -18,6 +18,8 @@ public enum ClientMessage: Hashable, Sendable {
     case propose(ProposeOption)
     /// Protocol 4: take a proposal back (your own, or any as the host).
     case withdraw(WithdrawProposal)
+    /// Protocol 4: part of a picture of the host's own deck, before `create`.
+    case picture(PictureChunk)
     /// Ask for the current results (answered with `results` to the asker only).
     case results
     case ping(Ping)
@@ -37,11 +39,12 @@ public enum ClientMessage: Hashable, Sendable {
         case .host: return "host"
         case .propose: return "propose"
         case .withdraw: return "withdraw"
+        case .picture: return "picture"
         case .results: return "results"
         case .ping: return "ping"
         }
     }
 
     /// Every type a client may send, for error messages.
-    public static let allTypes = ["create", "join", "drag", "swipe", "undo", "host", "propose", "withdraw", "results", "ping"]
+    public static let allTypes = ["create", "join", "drag", "swipe", "undo", "host", "propose", "withdraw", "picture", "results", "ping"]
 }

@@ -35,6 +35,8 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable, Codable {
     case unknownMember, roomClosed, other
     /// Protocol 4: a proposal's title is already an option; too many proposals; no such proposal.
     case duplicateOption, tooManyProposals, unknownProposal
+    /// Protocol 4: an uploaded picture of the host's own deck is refused (its file and the reason).
+    case badPicture
 
     public init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
@@ -52,7 +54,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable, Codable {
         case .badJSON, .unknownType, .missingField, .badField, .notInRoom, .alreadyInRoom, .unknownRoom,
              .roomFull, .tooManyRooms, .badToken, .unknownDeck, .badDeck, .unknownCard, .notCurrentCard,
              .alreadyVoted, .cardResolved, .nothingToUndo, .notAllowed, .notHost, .unknownMember,
-             .roomClosed, .other, .duplicateOption, .tooManyProposals, .unknownProposal:
+             .roomClosed, .other, .duplicateOption, .tooManyProposals, .unknownProposal, .badPicture:
             return false
         }
     }

@@ -11,7 +11,7 @@ extension ServerMessage {
         switch self {
         case let .cardResolved(resolved):
             return version < ProtocolVersion.oneMessagePerResolution && (resolved.animations != nil || resolved.matched != nil)
-        case .proposalAdded, .proposalRemoved, .winner, .roomLocked:
+        case .proposalAdded, .proposalRemoved, .winner, .roomLocked, .pictureReceived:
             return version < ProtocolVersion.proposalsAndFinalRounds
         case .welcome, .memberJoined, .memberUpdated, .memberLeft, .memberOnline, .memberOffline, .phase, .cardState, .animation,
              .voteAccepted, .tally, .match, .results, .pong, .roomClosed, .error:

@@ -33,6 +33,8 @@ public enum ServerMessage: Hashable, Sendable {
     case winner(Winner)
     /// Protocol 4: the host locked or unlocked the room.
     case roomLocked(RoomLock)
+    /// Protocol 4: a picture of the host's own deck arrived whole and passed the checks.
+    case pictureReceived(PictureReceived)
 
     /// The wire name of each case.
     ///
@@ -62,6 +64,7 @@ public enum ServerMessage: Hashable, Sendable {
         case .proposalRemoved: return "proposalRemoved"
         case .winner: return "winner"
         case .roomLocked: return "roomLocked"
+        case .pictureReceived: return "pictureReceived"
         }
     }
 
@@ -76,7 +79,7 @@ public enum ServerMessage: Hashable, Sendable {
         case .cardState: return true
         case .welcome, .memberJoined, .memberUpdated, .memberLeft, .memberOnline, .memberOffline, .phase, .animation,
              .voteAccepted, .tally, .cardResolved, .match, .results, .pong, .roomClosed, .error, .proposalAdded,
-             .proposalRemoved, .winner, .roomLocked:
+             .proposalRemoved, .winner, .roomLocked, .pictureReceived:
             return false
         }
     }

@@ -67,10 +67,13 @@ import SwipeProtocol
         }
     }
 
-    @Test func inlineDecksCarryNoPictures() throws {
+    /// An inline deck's pictures are only those its connection uploaded (RoomRegistryUploadedPictureTests):
+    /// a tag it did not upload is refused, a picture without a tag dropped.
+    @Test func inlineDecksCarryNoPicturesTheyDidNotUpload() throws {
         let registry = RoomRegistry(library: .bundled(), random: SeededRandom(seed: 1))
-        let card = Card(id: "x", title: "X", picture: CardPicture(file: "x.png", etag: "p-forged"))
-        let created = try registry.resolve(CreateRoom(name: "Ann", cards: [card])).get()
-        #expect(created.cards.map(\.picture) == [nil])
+        let forged = Card(id: "x", title: "X", picture: CardPicture(file: "x.png", etag: "p-forged"))
+        #expect(throws: ProtocolError.self) { try registry.resolve(CreateRoom(name: "Ann", cards: [forged])).get() }
+        let untagged = Card(id: "x", title: "X", picture: CardPicture(file: "x.png"))
+        #expect(try registry.resolve(CreateRoom(name: "Ann", cards: [untagged])).get().cards.map(\.picture) == [nil])
     }
 }

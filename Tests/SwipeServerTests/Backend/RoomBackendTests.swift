@@ -25,7 +25,9 @@ import Testing
             calls.append("input \(message.type)")
         }
         func findRoom(_ code: RoomCode, then: @escaping (Bool) -> Void) { calls.append("find \(code)"); then(false) }
-        func createRoom(_ request: CreateRoom, for connection: RoomSession, at time: ServerTime) { calls.append("create") }
+        func createRoom(_ request: CreateRoom, pictures: [String: PictureAsset], for connection: RoomSession, at time: ServerTime) {
+            calls.append("create \(pictures.count)")
+        }
         func joinRoom(_ request: JoinRoom, in code: RoomCode, for connection: RoomSession, at time: ServerTime) { calls.append("join \(code)") }
         var unavailable: ProtocolError? { nil }
         func memberDisconnected(_ member: MemberID, of connection: RoomSession, in code: RoomCode, grace: ServerTime, at time: ServerTime) {
@@ -42,7 +44,7 @@ import Testing
         func waitForRoom(_ code: RoomCode, path: String, request: HTTPRequestID) -> Bool { calls.append("wait \(code)"); return false }
         func httpAnswerReady(_ request: HTTPRequestID) -> String? { nil }
         func waitForPicture(_ etag: String, in code: RoomCode, path: String, request: HTTPRequestID) -> Bool { calls.append("picture \(etag)"); return false }
-        func storedPicture(_ etag: String, for request: HTTPRequestID) -> StoredPicture { .noStore }
+        func storedPicture(_ etag: String, in code: RoomCode, for request: HTTPRequestID) -> StoredPicture { .noStore }
         func httpClosed(_ request: HTTPRequestID) {}
     }
 

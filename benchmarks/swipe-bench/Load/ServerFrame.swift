@@ -42,7 +42,7 @@ enum ServerFrame: Equatable {
             case .phase(let phase): return .phase(phase.phase.rawValue)
             case .error(let error): return .error(code: error.code.rawValue, message: error.message)
             case .memberJoined, .memberUpdated, .memberLeft, .memberOnline, .memberOffline, .animation, .voteAccepted,
-                 .cardResolved, .match, .results, .pong, .roomClosed, .proposalAdded, .proposalRemoved, .winner, .roomLocked:
+                 .cardResolved, .match, .results, .pong, .roomClosed, .proposalAdded, .proposalRemoved, .winner, .roomLocked, .pictureReceived:
                 return .other(message.type)
             }
         case .failure(let error):

@@ -122,7 +122,7 @@ public struct DemoBot: Hashable, Sendable {
         case let .error(error):
             if error.code == .notCurrentCard || error.code == .cardResolved { plan = nil }
         case .memberUpdated, .memberLeft, .memberOnline, .memberOffline, .cardState, .animation, .tally, .match, .results, .pong, .roomClosed,
-             .proposalAdded, .proposalRemoved, .winner, .roomLocked:
+             .proposalAdded, .proposalRemoved, .winner, .roomLocked, .pictureReceived:
             break
         }
         return []

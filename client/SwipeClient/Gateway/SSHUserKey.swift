@@ -1,4 +1,5 @@
 import Foundation
+import SwipePictures
 
 /// The public key a member logged in to the SSH gateway with, read from the file sshd names in
 /// `$SSH_USER_AUTH` (`ExposeAuthInfo yes`): one line per method that succeeded, e.g.

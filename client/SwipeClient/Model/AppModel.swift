@@ -73,6 +73,8 @@ public struct AppModel: Hashable, Sendable {
     /// The server slowed our join (too many wrong room codes from this network): it goes again at
     /// this local time (ms), on the same connection.
     public var joinRetryAt: Double?
+    /// The tags the server gave the deck's pictures uploaded so far (by file), before `create`.
+    public var pictureTags: [String: String] = [:]
 
     /// A fresh model before connecting.
     ///

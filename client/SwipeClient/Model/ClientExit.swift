@@ -8,6 +8,7 @@
 /// | 4 | `kicked`: the host removed this member |
 /// | 5 | `roomClosed`: the host closed the room |
 /// | 6 | `terminal`: the terminal cannot run the client (not a tty, `TERM=dumb`) |
+/// | 64 | `badPicture`: the server refused a picture of the host's own deck (the deck file, the card, the picture and the server's reason); no room was created |
 /// | 128 + n | `signal`: SIGINT (130), SIGTERM (143), SIGHUP (129) |
 ///
 /// ```swift
@@ -26,6 +27,7 @@ public enum ClientExit: Hashable, Sendable {
     case kicked(room: String)
     case roomClosed(room: String, reason: String)
     case terminal(String)
+    case badPicture(String)
     case signal(Int32)
 
     /// The process exit status.
@@ -41,6 +43,7 @@ public enum ClientExit: Hashable, Sendable {
         case .kicked: return 4
         case .roomClosed: return 5
         case .terminal: return 6
+        case .badPicture: return 64
         case let .signal(number): return 128 + number
         }
     }
@@ -59,7 +62,7 @@ public enum ClientExit: Hashable, Sendable {
         case let .unreachable(text): return "swipe: " + text
         case let .kicked(room): return "swipe: the host removed you from room \(room)"
         case let .roomClosed(room, reason): return "swipe: room \(room) was closed (\(reason))"
-        case let .terminal(text): return "swipe: " + text
+        case let .terminal(text), let .badPicture(text): return "swipe: " + text
         }
     }
 }

@@ -35,6 +35,8 @@ public struct ClientOptions: Hashable, Sendable {
     public var resumeToken: String?
     /// Set by the SSH gateway only (`ClientRestriction`): no host files, no job control.
     public var restriction: ClientRestriction?
+    /// The pictures the create's own deck names, read and checked: uploaded before the `create`.
+    public var deckPictures: [DeckPicture] = []
 
     /// Creates options.
     ///

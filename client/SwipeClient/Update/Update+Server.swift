@@ -18,6 +18,8 @@ extension AppModel {
             proposalsChanged(message)
         case let .winner(winner):
             winnerDecided(winner)
+        case let .pictureReceived(received):
+            return pictureReceived(received)
         case let .roomLocked(lock):
             editRoom { $0.locked = lock.locked ? true : nil }
             notice = Notice(text: lock.locked ? "the room is locked: nobody new can join" : "the room is open to new members again",
@@ -89,7 +91,7 @@ extension AppModel {
                 token = nil
             case .badJSON, .unknownType, .missingField, .badField, .binaryFrame, .tooLarge, .rateLimited, .notInRoom,
                  .alreadyInRoom, .unknownRoom, .roomFull, .tooManyRooms, .unknownDeck, .badDeck, .nothingToUndo, .notAllowed,
-                 .notHost, .unknownMember, .roomClosed, .other, .duplicateOption, .tooManyProposals, .unknownProposal:
+                 .notHost, .unknownMember, .roomClosed, .other, .duplicateOption, .tooManyProposals, .unknownProposal, .badPicture:
                 break
             }
         }
@@ -117,6 +119,7 @@ extension AppModel {
     /// a session existed any other refusal ends the client with the server's whole message (exit 2);
     /// a rejoin refused later (the room is gone) ends the session on a screen that says so.
     mutating func joinRefused(_ error: ProtocolError) -> [AppEffect] {
+        if let refused = pictureRefused(error) { return refused }
         switch error.code {
         case .badToken:
             token = nil
@@ -129,7 +132,7 @@ extension AppModel {
             joinRetryAt = now + max(1, error.retryAfter ?? 1) * 1000
             return []
         case .unknownRoom, .roomClosed, .roomFull, .tooManyRooms, .unknownDeck, .badDeck, .badField, .missingField, .badJSON,
-             .notAllowed, .alreadyInRoom, .rateLimited, .unknownType, .binaryFrame, .tooLarge, .other:
+             .notAllowed, .alreadyInRoom, .rateLimited, .unknownType, .binaryFrame, .tooLarge, .other, .badPicture:
             var message = TextMetrics.clean(error.message)
             if error.code == .tooLarge, case let .create(create) = options.entry, let cards = create.cards {
                 message += " (the room's \(cards.count) cards are sent in that one message: shorten their bodies, split the deck, or ask for it to be added to the server's --decks)"

@@ -74,7 +74,7 @@ extension AppModel {
         }
         if case .joining = connection, let at = joinRetryAt, self.now >= at {
             joinRetryAt = nil
-            effects.append(.send(joinMessage()))
+            effects += openingMessages()
         }
         if connection.isOnline, self.now - (lastPingAt ?? -Self.pingInterval) >= Self.pingInterval {
             lastPingAt = self.now
@@ -106,7 +106,7 @@ extension AppModel {
         }
         connection = .joining(attempt: attempt)
         joinRetryAt = nil
-        return [.send(joinMessage())]
+        return openingMessages()
     }
 
     /// What a new connection says first: a reconnect resumes, and so does the first join when this
@@ -119,7 +119,7 @@ extension AppModel {
         case let .join(code, role):
             return .join(JoinRoom(room: code, name: options.name, role: role))
         case let .create(create):
-            return .create(create)
+            return .create(taggingPictures(of: create))
         }
     }
 

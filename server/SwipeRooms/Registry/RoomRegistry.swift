@@ -63,14 +63,15 @@ public struct RoomRegistry: Sendable {
     }
 
     /// Creates a room and joins `connection` to it as host. On refusal `room` is nil and the
-    /// effects hold one `.reply` error.
+    /// effects hold one `.reply` error. `uploaded`: the tags of the pictures `connection` uploaded
+    /// (see `resolve`).
     ///
     /// ```swift
     /// let (code, effects) = registry.create(CreateRoom(name: "Ann", deck: "movies"), from: ConnectionID(1), at: now)
     /// ```
-    public mutating func create(_ request: CreateRoom, from connection: ConnectionID, at now: ServerTime)
+    public mutating func create(_ request: CreateRoom, from connection: ConnectionID, uploaded: Set<String> = [], at now: ServerTime)
         -> (room: RoomCode?, effects: [RoomEffect]) {
-        switch resolve(request) {
+        switch resolve(request, uploaded: uploaded) {
         case let .failure(error):
             return (nil, [.reply(.error(error), to: connection)])
         case var .success(created):
@@ -80,13 +81,15 @@ public struct RoomRegistry: Sendable {
     }
 
     /// Checks a `create` and resolves its deck and settings (the code is left empty); the error is
-    /// what the client is told.
+    /// what the client is told. An inline card keeps its `picture` only when its tag is one of
+    /// `uploaded` (the pictures its connection uploaded and the server checked and tagged); a
+    /// picture naming another tag is refused (`badDeck`), one with no tag is dropped.
     ///
     /// ```swift
     /// let created = try registry.resolve(CreateRoom(name: "Ann", deck: "movies")).get()
     /// created.cards.count   // the deck's cards
     /// ```
-    public func resolve(_ request: CreateRoom) -> Result<CreatedRoom, ProtocolError> {
+    public func resolve(_ request: CreateRoom, uploaded: Set<String> = []) -> Result<CreatedRoom, ProtocolError> {
         func refuse(_ code: ErrorCode, _ message: String) -> Result<CreatedRoom, ProtocolError> {
             .failure(ProtocolError(code, message))
         }
@@ -95,10 +98,9 @@ public struct RoomRegistry: Sendable {
         let cards: [Card]
         if let inline = request.cards {
             if let problem = Self.problem(inline, limit: limits.maxInlineCards) { return refuse(.badDeck, "create: \(problem)") }
-            cards = inline.map(CoreBridge.cleaned).map { card in
-                var card = card
-                card.picture = nil   // a host's inline deck carries no pictures: nothing here has read or checked them
-                return card
+            switch Self.uploadedPictures(of: inline.map(CoreBridge.cleaned), uploaded: uploaded) {
+            case let .success(kept): cards = kept
+            case let .failure(error): return .failure(error)
             }
             deckName = CoreBridge.limited(CoreBridge.clean(request.deck ?? "custom"), maxCharacters: 64)
         } else if let name = request.deck {

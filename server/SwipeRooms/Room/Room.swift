@@ -135,6 +135,9 @@ public struct Room: Sendable {
         switch message {
         case .create, .join:
             return [fail(member, .alreadyInRoom, "\(message.type): this connection is already in room \(code)")]
+        case .picture:
+            // (The shell refuses these before they reach a room; a room takes no pictures.)
+            return [fail(member, .notAllowed, "picture: a deck's pictures are sent before create, on the connection that creates the room")]
         case let .drag(update):
             return drag(update, by: index, at: now)
         case let .swipe(vote):

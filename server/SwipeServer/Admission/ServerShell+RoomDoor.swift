@@ -1,9 +1,11 @@
 // The one way into a room, whichever backend keeps it: a client message is checked against its
 // connection's protocol version, a joined member's goes to the backend, and a create or join meets
 // the same limits first (the per-address room cap and making way, failed lookups and the pace past
-// them) before the backend says where the room lives. Service thread only (from the WebSocket
-// receive callback, and from a backend's `findRoom` answer); touches the shell's connections,
-// ledger and join guard.
+// them) before the backend says where the room lives; a host's own deck's pictures come through it
+// first, before `create`, held per connection within the upload budget and handed to the backend
+// with the create. Service thread only (from the WebSocket receive callback, housekeeping, and a
+// backend's `findRoom` answer); touches the shell's connections, their uploads, ledger and join guard.
+import SwipeCore
 import SwipeProtocol
 import SwipeRooms
 
@@ -16,6 +18,7 @@ extension ServerShell {
             enqueue(.error(refusal), to: connection)
             return
         }
+        if case let .picture(chunk) = message { return receivePicture(chunk, from: connection) }
         if let code = connection.room, let member = connection.member {
             if case .results = message, !allowResults(connection, at: time) { return }
             backend.roomInput(message, from: member, of: connection, in: code, at: time)
@@ -26,11 +29,11 @@ extension ServerShell {
             enqueue(.pong(Pong(t: ping.t, serverTime: time)), to: connection)
         case let .create(request):
             guard mayEnter(connection, for: message), allowCreate(connection, at: time) else { return }
-            backend.createRoom(request, for: connection, at: time)
+            backend.createRoom(request, pictures: connection.pictureUploads?.pictures ?? [:], for: connection, at: time)
         case let .join(request):
             guard mayEnter(connection, for: message) else { return }
             join(request, from: connection, at: time)
-        case .drag, .swipe, .undo, .host, .propose, .withdraw, .results:
+        case .drag, .swipe, .undo, .host, .propose, .withdraw, .results, .picture:
             enqueue(.error(ProtocolError(.notInRoom, "\(message.type): create or join a room first")), to: connection)
         }
     }
@@ -85,6 +88,67 @@ extension ServerShell {
                 return
             }
             backend.joinRoom(request, in: code, for: connection, at: time)
+        }
+    }
+
+    // MARK: a host's own deck's pictures, uploaded before `create` (`picture` messages, protocol 4)
+
+    /// Seconds a host is told to wait when the uploads not yet in a room fill their budget.
+    static let uploadRetryAfter = 2
+
+    /// One `picture` chunk: kept, refused with an `error` naming the file and the reason, or, once
+    /// the picture is whole and passed the checks, acknowledged with `pictureReceived`.
+    func receivePicture(_ chunk: PictureChunk, from connection: Connection) {
+        if let code = connection.room {
+            let refusal = "picture: a deck's pictures are sent before create, on the connection that creates the room; this connection is in room \(code)"
+            return enqueue(.error(ProtocolError(.notAllowed, refusal)), to: connection)
+        }
+        guard !connection.joinPending else {
+            return enqueue(.error(ProtocolError(.notAllowed, "picture: this connection's create or join is already on its way")), to: connection)
+        }
+        let limits = configuration.uploadLimits
+        var uploads = connection.pictureUploads ?? PictureUploads(limits: limits)
+        let before = uploads.heldBytes
+        // Uploads not yet in a room are bounded, in all and per address: a new picture waits for room.
+        if chunk.offset == 0, chunk.size > 0,
+           let busy = connections.uploadBudget.refusal(adding: chunk.size, for: connection.address, limits: limits) {
+            let message = "picture: \(String(chunk.file.prefix(200))): \(busy); retry in \(Self.uploadRetryAfter) s"
+            return enqueue(.error(ProtocolError(.rateLimited, message, retryAfter: Double(Self.uploadRetryAfter))), to: connection)
+        }
+        let outcome = uploads.take(chunk, at: now)
+        connections.uploadBudget.change(connection.address, by: uploads.heldBytes - before)
+        connection.pictureUploads = uploads
+        switch outcome {
+        case let .failure(error):
+            logger.info("\(connection.id) from \(connection.address): \(error.code.rawValue): \(error.message)")
+            enqueue(.error(error), to: connection)
+        case .success(.partial):
+            break
+        case let .success(.received(received)):
+            logger.debug("\(connection.id): picture \(received.file) received (\(received.bytes) bytes, \(received.etag))")
+            enqueue(.pictureReceived(received), to: connection)
+        }
+    }
+
+    /// Forgets a connection's uploads (its room was created, or it closed).
+    func releaseUploads(of connection: Connection) {
+        guard let uploads = connection.pictureUploads else { return }
+        connections.uploadBudget.change(connection.address, by: -uploads.heldBytes)
+        connection.pictureUploads = nil
+    }
+
+    /// Each housekeeping turn: pictures left half-sent past `UploadLimits.partTimeout` are dropped,
+    /// their bytes given back, and their connections told.
+    func dropStalledUploads(at time: ServerTime) {
+        guard connections.uploadBudget.total > 0 else { return }
+        for connection in connections.values {
+            guard var uploads = connection.pictureUploads, uploads.isReceivingPicture else { continue }
+            let before = uploads.heldBytes
+            guard let refusal = uploads.dropStalledPicture(at: time) else { continue }
+            connections.uploadBudget.change(connection.address, by: uploads.heldBytes - before)
+            connection.pictureUploads = uploads
+            logger.info("\(connection.id) from \(connection.address): \(refusal.message)")
+            enqueue(.error(refusal), to: connection)
         }
     }
 }

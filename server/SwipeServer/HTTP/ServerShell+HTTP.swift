@@ -67,9 +67,10 @@ extension ServerShell {
            let code = HTTPRoutes.room(inPath: path), registry.rooms[code] == nil {
             return HTTPRoutes.storeUnavailable(retryAfter: Self.storeRetryAfter)
         }
+        let code = HTTPRoutes.room(inPath: path) ?? RoomCode("")
         return HTTPRoutes.respond(to: path, method: method, registry: registry, status: status, retryAfter: retryAfter,
                                   ifNoneMatch: header(wsi, WSI_TOKEN_HTTP_IF_NONE_MATCH),
-                                  stored: { self.backend.storedPicture($0, for: HTTPRequestID(wsi)) })
+                                  stored: { self.backend.storedPicture($0, in: code, for: HTTPRequestID(wsi)) })
     }
 
     /// The tag of the picture a picture path names when the room is here and this node's deck

@@ -30,6 +30,8 @@ final class Connection: RoomSession {
     var frameRefused = false
     /// The protocol version its subprotocol chose (1 when it offered none).
     var protocolVersion = 1
+    /// The pictures of the host's own deck it uploaded before its `create` (`ServerShell+RoomDoor`).
+    var pictureUploads: PictureUploads?
     /// When it last looked a room code up (a `join` without a valid token), or opened: past its
     /// address's failed lookups, the next may come `--slowed-join-interval` after this.
     var lastLookupAt: ServerTime

@@ -5,7 +5,8 @@ import SwipeRooms
 
 /// Every open connection, three ways: by its lws socket (callbacks), by its number (a backend's
 /// answer, a cluster entry), and by room and member (a broadcast looks up no connection by id:
-/// that was a quarter of the server's hashing); with the bytes queued for all of them together.
+/// that was a quarter of the server's hashing); with the bytes queued for all of them together,
+/// and the pictures they hold before creating a room.
 ///
 /// ```swift
 /// var connections = ConnectionTable()
@@ -19,6 +20,8 @@ struct ConnectionTable {
     var membersOnline: [RoomCode: [MemberID: Connection]] = [:]
     /// Payload bytes queued for all connections together.
     var queuedBytes = 0
+    /// Bytes of pictures uploaded before a `create`, held for all connections together and per address.
+    var uploadBudget = UploadBudget()
     /// The number the next connection gets.
     var nextNumber = 1
 

@@ -73,6 +73,9 @@ public struct ServerConfiguration: Sendable {
     /// configuration.sshJoin = "ssh -t -p 2222 swipe@swipe.example.org"
     /// ```
     public var sshJoin: String?
+    /// The pictures a host uploads with their own deck: each, a room's together, all under way
+    /// (`--max-picture-bytes`, `--max-picture-pixels`, `--max-room-picture-bytes`).
+    public var uploadLimits = UploadLimits()
 
     public init(host: String = "127.0.0.1", port: Int = 7681, decks: DeckLibrary = .bundled(),
                 tlsCertificatePath: String? = nil, tlsPrivateKeyPath: String? = nil,

@@ -36,6 +36,7 @@ extension ServerShell {
         ReceiveGuard.forget(socket: lws_get_socket_fd(wsi))
         connections.byID[connection.id] = nil
         dropQueue(of: connection)
+        releaseUploads(of: connection)
         heapTrim.closed(peakQueuedBytes: connection.peakQueuedBytes, at: now)
         logger.debug("\(connection.id) closed")
         if let code = connection.room, let member = connection.member, connections.membersOnline[code]?[member] === connection {

@@ -39,6 +39,8 @@ extension ServerShell: RoomHost {
     func roomCreated(_ code: RoomCode, by session: RoomSession) {
         ledger.created(room: code, by: session.address)
         logger.info("room \(code) created by \(session.id) from \(session.address)")
+        // Its uploads are the room's now (its backend keeps those its cards name).
+        if let connection = connections.byID[session.id] { releaseUploads(of: connection) }
     }
 
     func roomForgotten(_ code: RoomCode) {

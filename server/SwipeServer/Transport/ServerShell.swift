@@ -76,6 +76,7 @@ final class ServerShell: @unchecked Sendable {
         let time = now
         for code in timers.takeDueRooms(at: time) { backend.timerDue(code, at: time) }
         backend.serviceTurn(at: time)
+        dropStalledUploads(at: time)
         if heapTrim.isDue(at: time) { _ = swipe_server_trim_heap() }
         if inbox.isStopRequested && shutdownDeadline == nil { beginShutdown() }
         finishIfShutDown(at: time)

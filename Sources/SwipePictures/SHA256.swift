@@ -1,6 +1,7 @@
-/// SHA-256 (FIPS 180-4), for the SSH gateway's key fingerprints: the same digest `ssh-keygen -lf`
-/// prints, without starting a program. Pure; not for secrets (no constant-time promises needed:
-/// it hashes public keys).
+/// SHA-256 (FIPS 180-4): the SSH gateway's key fingerprints (the same digest `ssh-keygen -lf`
+/// prints, without starting a program) and the tags of pictures a host uploads (`PictureETag.upload`),
+/// which the server computes from the bytes. Pure; not for secrets (no constant-time promises
+/// needed: it hashes public keys and pictures).
 ///
 /// ```swift
 /// SHA256.digest(Array("abc".utf8)).prefix(4)   // [0xba, 0x78, 0x16, 0xbf]
