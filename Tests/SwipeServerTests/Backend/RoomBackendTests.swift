@@ -119,6 +119,7 @@ import Testing
         if let store { configuration.cluster = ClusterConfiguration(store: try RedisURL(parsing: store), nodeID: "n1") }
         let choice = StoreChoice(configuration)
         #expect(choice == expected)
+        #expect(choice.sharedByNodes == (store != nil))
         let shell = ServerShell(configuration: configuration)
         switch choice {
         case .memory: #expect((shell.backend as? LocalBackend)?.directory == nil)

@@ -29,6 +29,15 @@ enum StoreChoice: Equatable {
         }
     }
 
+    /// Whether several nodes share these rooms: their times must compare across nodes (the wall
+    /// clock), and `/metrics` has the Redis link's gauge and append histogram.
+    var sharedByNodes: Bool {
+        switch self {
+        case .memory, .file: false
+        case .redis: true
+        }
+    }
+
     /// The backend for this choice, serving `host`, with the flags it reads.
     func makeBackend(host: any RoomHost, configuration: ServerConfiguration) -> any RoomBackend {
         switch self {

@@ -44,14 +44,14 @@ final class ServerShell: @unchecked Sendable {
     let scratch = WriteScratch()
     /// What the service thread counts for `/metrics`, and the metrics a scrape renders (ServerShell+Metrics.swift).
     var counters = ServerCounters()
-    lazy var metrics = ServerMetrics(cluster: configuration.cluster != nil)
+    lazy var metrics = ServerMetrics(cluster: StoreChoice(configuration).sharedByNodes)
 
     /// What other threads hand the service thread (a stop, posted jobs).
     let inbox = ServiceInbox()
 
     init(configuration: ServerConfiguration) {
         self.configuration = configuration
-        clock = ServerClock(wallClockOffset: configuration.cluster != nil)
+        clock = ServerClock(wallClockOffset: StoreChoice(configuration).sharedByNodes)
         timers = TimerSchedule()
         registry = RoomRegistry(library: configuration.decks, limits: configuration.registryLimits, random: configuration.random)
         _ = backend   // made now, so that it sets its deadlines from the start
