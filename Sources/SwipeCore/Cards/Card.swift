@@ -8,10 +8,25 @@ public struct Card: Hashable, Sendable, Codable, Identifiable {
     public var id: CardID
     public var title: String
     public var body: String
-    public var tags: [String]
-    public var image: CardImage
+    /// Tags, image and picture, which most cards lack: one reference, nil when all are empty
+    /// (a room keeps its whole deck; see `CardExtras`).
+    private var extras: CardExtras?
+
+    public var tags: [String] {
+        get { extras.tags }
+        set { extras = extras.with(tags: newValue) }
+    }
+
+    public var image: CardImage {
+        get { extras.image }
+        set { extras = extras.with(image: newValue) }
+    }
+
     /// A picture file for the card, when its deck file names one (nil for inline decks).
-    public var picture: CardPicture?
+    public var picture: CardPicture? {
+        get { extras.picture }
+        set { extras = extras.with(picture: .some(newValue)) }
+    }
 
     /// Creates a card.
     ///
@@ -23,9 +38,7 @@ public struct Card: Hashable, Sendable, Codable, Identifiable {
         self.id = id
         self.title = title
         self.body = body
-        self.tags = tags
-        self.image = image
-        self.picture = picture
+        extras = CardExtras.make(tags: tags, image: image, picture: picture)
     }
 
     private enum CodingKeys: String, CodingKey { case id, title, body, tags, image, picture }
@@ -36,9 +49,9 @@ public struct Card: Hashable, Sendable, Codable, Identifiable {
         id = try c.decode(CardID.self, forKey: .id)
         title = try c.decode(String.self, forKey: .title)
         body = try c.decodeIfPresent(String.self, forKey: .body) ?? ""
-        tags = try c.decodeIfPresent([String].self, forKey: .tags) ?? []
-        image = try c.decodeIfPresent(CardImage.self, forKey: .image) ?? CardImage()
-        picture = try c.decodeIfPresent(CardPicture.self, forKey: .picture)
+        extras = CardExtras.make(tags: try c.decodeIfPresent([String].self, forKey: .tags) ?? [],
+                                 image: try c.decodeIfPresent(CardImage.self, forKey: .image) ?? CardImage(),
+                                 picture: try c.decodeIfPresent(CardPicture.self, forKey: .picture))
     }
 
     /// Encodes a card, leaving out empty optional parts.

@@ -109,7 +109,8 @@ import Testing
         strayMatch.matches = ["dune"]
         #expect(strayMatch.checkInvariants() == ["matches [dune] disagree with outcomes []"])
         var twice = valid
-        twice.members[1].voteOrder = ["alien", "alien"]
+        twice.members[1].voteOrder.append(0)   // the deck's first card, twice
+        twice.members[1].voteOrder.append(0)
         #expect(twice.checkInvariants().contains("m2 voted twice on a card"))
         var hostless = valid
         hostless.members[0].online = false

@@ -13,8 +13,8 @@ package struct Member: Hashable, Sendable {
     /// a host keeps the role, until the grace period ends (`Room.membersLost(_:grace:at:)`,
     /// `Room.restarted(at:grace:)`, `Room.handOverHostIfGone(at:)`).
     var awaitingReturn = false
-    /// Cards this member voted on, most recent last (for undo).
-    var voteOrder: [CardID] = []
+    /// Cards this member voted on, most recent last (for undo), as positions in the room's deck.
+    var voteOrder = VoteOrder()
     /// Every applied swipe or undo that carried a `seq`, so a resend is acknowledged again, never applied twice.
     var appliedSeqs: [Int: AppliedSeq] = [:]
     /// Server time of the last `cardState` sent for this member's drag (30 per second at most).

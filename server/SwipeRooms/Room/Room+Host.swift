@@ -87,7 +87,7 @@ extension Room {
     mutating func removeMember(at index: Int) {
         let member = members[index]
         removedNames.insert(Self.nameKey(member.name))
-        for card in member.voteOrder where outcomes[card] == nil { votes[card]?[member.id] = nil }
+        for card in member.voteOrder.cards(in: cards) where outcomes[card] == nil { votes[card]?[member.id] = nil }
         members.remove(at: index)
     }
 }

@@ -26,12 +26,12 @@ extension Room {
                     continue
                 }
                 if !voter.role.canVote { problems.append("vote on \(card) by spectator \(member)") }
-                if !voter.voteOrder.contains(card) { problems.append("\(member)'s vote on \(card) is missing from their vote order") }
+                if !(cardIndex[card].map(voter.voteOrder.contains) ?? false) { problems.append("\(member)'s vote on \(card) is missing from their vote order") }
             }
         }
         for member in members {
-            if Set(member.voteOrder).count != member.voteOrder.count { problems.append("\(member.id) voted twice on a card") }
-            for card in member.voteOrder where votes[card]?[member.id] == nil {
+            if member.voteOrder.hasRepeats { problems.append("\(member.id) voted twice on a card") }
+            for card in member.voteOrder.cards(in: cards) where votes[card]?[member.id] == nil {
                 problems.append("\(member.id)'s vote order lists \(card) without a vote")
             }
         }

@@ -106,14 +106,14 @@ extension Room {
             removeMember(at: index)
         case let .voteCast(member, card, vote, seq):
             guard let index = memberIndex(member) else { return "no member \"\(member)\"" }
-            guard cardIndex[card] != nil else { return "no card \"\(card)\"" }
+            guard let position = cardIndex[card] else { return "no card \"\(card)\"" }
             votes[card, default: [:]][member] = vote
-            members[index].voteOrder.append(card)
+            members[index].voteOrder.append(position)
             if let seq { members[index].appliedSeqs[seq] = AppliedSeq(card: card, vote: vote) }
         case let .voteUndone(member, card, seq):
             guard let index = memberIndex(member) else { return "no member \"\(member)\"" }
             votes[card]?[member] = nil
-            members[index].voteOrder.removeAll { $0 == card }
+            if let position = cardIndex[card] { members[index].voteOrder.remove(position) }
             if let seq { members[index].appliedSeqs[seq] = AppliedSeq(card: card, vote: nil) }
         case let .cardResolved(card, outcome):
             guard let index = cardIndex[card] else { return "no card \"\(card)\"" }
@@ -161,7 +161,7 @@ extension Room {
             matches: matches,
             members: members.map {
                 .init(id: $0.id, name: $0.name, role: $0.role, token: $0.token, online: $0.online,
-                      voteOrder: $0.voteOrder, appliedSeqs: $0.appliedSeqs)
+                      voteOrder: $0.voteOrder.cards(in: cards), appliedSeqs: $0.appliedSeqs)
             },
             votes: votes.filter { !$0.value.isEmpty }, outcomes: outcomes, nextMemberNumber: nextMemberNumber,
             hostCreated: hostCreated, removedNames: removedNames, proposals: proposals, nextProposalNumber: nextProposalNumber,

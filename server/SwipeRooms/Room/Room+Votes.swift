@@ -36,7 +36,7 @@ extension Room {
         }
         let vote = swipe.direction.vote
         votes[swipe.card, default: [:]][id] = vote
-        members[index].voteOrder.append(swipe.card)
+        if let position = cardIndex[swipe.card] { members[index].voteOrder.append(position) }
         if let seq = swipe.seq { members[index].appliedSeqs[seq] = AppliedSeq(card: swipe.card, vote: vote) }
         var effects: [RoomEffect] = [
             log(.voteCast(member: id, card: swipe.card, vote: vote, seq: swipe.seq), at: now),
@@ -65,7 +65,7 @@ extension Room {
            undo.card == nil || undo.card == applied.card {
             return [reacknowledge(applied, seq: seq, for: id)]
         }
-        let target = undo.card ?? members[index].voteOrder.last { outcomes[$0] == nil }
+        let target = undo.card ?? members[index].voteOrder.last(in: cards) { outcomes[$0] == nil }
         guard let card = target else { return [fail(id, .nothingToUndo, "undo: you have no vote on an unresolved card")] }
         if cardIndex[card] == nil { return [fail(id, .unknownCard, "undo: no card \"\(card)\" in this room's deck")] }
         if outcomes[card] != nil { return [fail(id, .cardResolved, "undo: card \"\(card)\" is already resolved")] }
@@ -73,7 +73,7 @@ extension Room {
             return [fail(id, .nothingToUndo, "undo: you have not voted on \"\(card)\"")]
         }
         votes[card]?[id] = nil
-        members[index].voteOrder.removeAll { $0 == card }
+        if let position = cardIndex[card] { members[index].voteOrder.remove(position) }
         if let seq = undo.seq { members[index].appliedSeqs[seq] = AppliedSeq(card: card, vote: nil) }
         var effects: [RoomEffect] = [
             log(.voteUndone(member: id, card: card, seq: undo.seq), at: now),

@@ -94,7 +94,7 @@ extension Room {
                 // Online as the log has it: a member still expected back was not logged gone yet.
                 .init(id: member.id, name: member.name, role: member.role, token: member.token,
                       online: member.online || member.awaitingReturn,
-                      voteOrder: member.voteOrder,
+                      voteOrder: member.voteOrder.cards(in: cards),
                       seqs: member.appliedSeqs.sorted { $0.key < $1.key }.map { .init(seq: $0.key, card: $0.value.card, vote: $0.value.vote) })
             },
             cardsDecided: decided, nextMemberNumber: nextMemberNumber, hostCreated: hostCreated, lastActivity: lastActivity,
@@ -120,7 +120,7 @@ extension Room {
         matches = checkpoint.matches
         members = checkpoint.members.map { state in
             Member(id: state.id, name: state.name, role: state.role, token: state.token, online: state.online,
-                   voteOrder: state.voteOrder,
+                   voteOrder: VoteOrder(state.voteOrder, positions: cardIndex),
                    appliedSeqs: Dictionary(state.seqs.map { ($0.seq, AppliedSeq(card: $0.card, vote: $0.vote)) },
                                            uniquingKeysWith: { _, last in last }))
         }

@@ -36,6 +36,11 @@ public final class SwipeServerHost: @unchecked Sendable {
     /// answered 414 (`HTTPRoutes.maxPathBytes`); a request head larger than this is dropped unanswered.
     static let maxHeaderBytes = 12 * 1024
 
+    /// Most bytes one send() is offered (`lws_protocols.tx_packet_size`): two write batches
+    /// (`ServerShell.batchBytes`), so a batch and the frame that ends it go in one call; what the
+    /// socket does not take, lws keeps and sends first at the next WRITEABLE.
+    static let sendBytes = 2 * ServerShell.batchBytes
+
     /// The port actually bound (after `start`).
     public private(set) var port = 0
 
@@ -238,8 +243,14 @@ public final class SwipeServerHost: @unchecked Sendable {
             swipe.callback = swipeServerCallback
             // lws allocates this per connection; client messages are a few hundred bytes, and a
             // larger one (a create with its deck) arrives in pieces the shell joins. 1 KB instead of
-            // 16 KB took RSS per active connection from 14.1 KB to 10.5 KB (1,000 clients, paced).
-            swipe.rx_buffer_size = 1024
+            // 16 KB took RSS per active connection from 14.1 KB to 10.5 KB (1,000 clients, paced);
+            // 512 bytes took another 0.6 KB (2,000 idle clients: 4.9–5.0 → 4.3–4.4 KB). Without
+            // permessage-deflate it bounds nothing else: lws reads a socket into its shared buffer.
+            swipe.rx_buffer_size = 512
+            // How much one send() is offered. Left at 0, lws offers rx_buffer_size (1 KB) and copies
+            // the rest of every larger write (a batch of frames, an HTTP body) onto the heap, sending
+            // it 1 KB per turn of the loop; a whole batch, and a frame past its bound, go at once.
+            swipe.tx_packet_size = Self.sendBytes
             (list + index).initialize(to: swipe)
         }
         (list + names.count).initialize(to: lws_protocols())
