@@ -5,17 +5,43 @@ import Foundation
 /// would keep a pipe open forever.
 @discardableResult
 func clientRun(_ executable: String, _ arguments: [String], capture: Bool = true) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
     let pipe = Pipe()
-    process.standardOutput = capture ? pipe : FileHandle.nullDevice
-    process.standardError = capture ? pipe : FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    let process = try clientLaunch {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = capture ? pipe : FileHandle.nullDevice
+        process.standardError = capture ? pipe : FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        return process
+    }
     let data = capture ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// Starts the process `make` builds, again (a new one) when the spawn failed with EBADF: on Linux,
+/// Foundation's `Process.run` lists the descriptors open in this process for the child to close,
+/// and another test thread closing one of them before `posix_spawn` makes the spawn fail with
+/// "Bad file descriptor" (seen once in a full parallel run launching tmux). Nothing was started then.
+func clientLaunch(_ make: () -> Process) throws -> Process {
+    var attempt = 0
+    while true {
+        let process = make()
+        do {
+            try process.run()
+            return process
+        } catch let error as NSError where attempt < 4 && clientIsBadDescriptor(error) {
+            attempt += 1
+        }
+    }
+}
+
+/// EBADF, as Foundation reports it (itself, or under a Cocoa error).
+func clientIsBadDescriptor(_ error: NSError) -> Bool {
+    if error.domain == NSPOSIXErrorDomain, error.code == Int(EBADF) { return true }
+    guard let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError else { return false }
+    return underlying.domain == NSPOSIXErrorDomain && underlying.code == Int(EBADF)
 }
 
 /// The first of `paths` that exists.
@@ -60,13 +86,15 @@ struct ClientTmuxSession {
         let full = "env -u COLORTERM XDG_STATE_HOME=\(state) XDG_CACHE_HOME=\(cache) TERM=xterm-256color LANG=C.UTF-8 \(command); echo SWIPE-EXITED $?; sleep 60"
         // The tmux server this starts inherits Foundation's exit-watch descriptor, so waiting for
         // `new-session` would last as long as the server: start it, then poll `has-session`.
-        let starter = Process()
-        starter.executableURL = URL(fileURLWithPath: tmux)
-        starter.arguments = ["-L", name, "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", full]
-        starter.standardInput = FileHandle.nullDevice
-        starter.standardOutput = FileHandle.nullDevice
-        starter.standardError = FileHandle.nullDevice
-        try starter.run()
+        _ = try clientLaunch {
+            let starter = Process()
+            starter.executableURL = URL(fileURLWithPath: tmux)
+            starter.arguments = ["-L", name, "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)", full]
+            starter.standardInput = FileHandle.nullDevice
+            starter.standardOutput = FileHandle.nullDevice
+            starter.standardError = FileHandle.nullDevice
+            return starter
+        }
         let arguments = ["-L", name, "has-session", "-t", name]
         let started: Bool? = try clientPoll(seconds: 10) { try clientRun(tmux, arguments, capture: false).status == 0 ? true : nil }
         guard started == true else { throw ClientTestError("tmux session \(name) did not start") }
