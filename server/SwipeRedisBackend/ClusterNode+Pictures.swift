@@ -1,7 +1,7 @@
 // Pictures shared through the store, so any node serves any room's pictures: a node writes its own
 // decks' pictures by tag when the store comes up, and fetches one it does not hold when a request
 // names it, answering once Redis replied. Service thread only (hiredis answers inside the libev
-// loop's turn); touches the shell's ClusterNode (its picture cache and waiting requests).
+// loop's turn); touches this node's picture cache and waiting requests, and the server through its RoomHost.
 import SwipeBackend
 import SwipePictures
 import SwipeProtocol

@@ -2,7 +2,7 @@
 // `moved` answer past the room's `acked`), a WAIT; once it says enough replicas have the writes,
 // the room's `acked` is raised and the entries up to it are published (StreamScripts.confirm), and
 // only then is anything applied, broadcast or acknowledged. Service thread only (Redis replies
-// arrive inside the libev loop's turn); touches the shell's ClusterNode.
+// arrive inside the libev loop's turn); touches this node's state and, through its RoomHost, the server.
 import SwipeBackend
 import Foundation
 import SwipeProtocol

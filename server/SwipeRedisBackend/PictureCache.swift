@@ -1,5 +1,5 @@
 // Pictures a cluster node fetched from the store, kept in memory up to a bound. A value type; the
-// shell's ClusterNode owns one, used on the service thread only.
+// Redis backend's ClusterNode owns one, used on the service thread only.
 import SwipeBackend
 import SwipeRooms
 

@@ -3,7 +3,7 @@
 // (RedisLink+Sentinel.swift) and every reconnect asks the Sentinels for the primary first
 // (RedisLink+Lookup.swift). Service thread only: hiredis calls back from inside ev_run
 // (swipe_ev_driver_turn); `tick` runs from the shell's housekeeping. Touches nothing but hiredis
-// and its own state; it reports to the shell through the closures it was given.
+// and its own state; it reports to its ClusterNode through the closures it was given.
 import SwipeBackend
 import CHiredis
 import Foundation
@@ -172,7 +172,7 @@ final class RedisLink {
         return redisAsyncCommandArgv(context, callback, privdata, Int32(count), pointers, lengths) == REDIS_OK
     }
 
-    /// Deadlines and reconnecting; the shell calls it at least once a second.
+    /// Deadlines and reconnecting; the node calls it from housekeeping, at least once a second.
     func tick() {
         watchSentinel()
         checkLookupDeadline()

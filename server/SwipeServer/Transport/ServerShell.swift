@@ -42,7 +42,7 @@ final class ServerShell: @unchecked Sendable {
                                    pace: configuration.transportLimits.slowedJoinIntervalSeconds * 1000)
     /// Buffers every write reuses.
     let scratch = WriteScratch()
-    /// What the service thread counts for `/metrics`, and the metrics a scrape renders (ServerShell+Metrics.swift).
+    /// What the service thread counts for `/metrics`, and the metrics a scrape renders (ServerShell+HTTP.swift).
     var counters = ServerCounters()
     lazy var metrics = ServerMetrics(cluster: StoreChoice(configuration).sharedByNodes)
 
