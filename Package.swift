@@ -79,7 +79,7 @@ let package = Package(
         // connection (RoomSession): no lws, no store. Each backend is a target on it alone.
         .target(
             name: "SwipeBackend",
-            dependencies: ["SwipeRooms", "SwipeProtocol", "SwipeCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipePictures", .product(name: "Logging", package: "swift-log")],
             path: "server/SwipeBackend",
             swiftSettings: serverReleaseSettings),
         // Rooms on this machine, their records in the SQLite log (--data).

@@ -23,10 +23,16 @@ extension PictureETag {
     /// PictureETag.upload(of: bytes).count   // 66
     /// ```
     public static func upload(of bytes: [UInt8]) -> String {
-        uploadPrefix + SHA256.digest(bytes).map { byte in
-            let digits = String(byte, radix: 16)
-            return byte < 16 ? "0" + digits : digits
-        }.joined()
+        uploadPrefix + SHA256.hexDigest(bytes)
+    }
+
+    /// The tag `bytes` have in the kind `etag` is: an upload's SHA-256, else a deck picture's.
+    ///
+    /// ```swift
+    /// PictureETag.tag(of: bytes, like: "u-…") == PictureETag.upload(of: bytes)   // true
+    /// ```
+    public static func tag(of bytes: [UInt8], like etag: String) -> String {
+        isUpload(etag) ? upload(of: bytes) : of(bytes)
     }
 
     /// Whether `etag` has the shape of an uploaded picture's tag (`u-` and 64 lowercase hex digits).

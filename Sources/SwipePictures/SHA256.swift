@@ -18,6 +18,16 @@ public enum SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
+    /// The digest of `bytes` in 64 lower-case hex digits (what `sha256sum` prints; safe as a file name).
+    ///
+    /// ```swift
+    /// SHA256.hexDigest(Array("abc".utf8)).prefix(8)   // "ba7816bf"
+    /// ```
+    public static func hexDigest(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef")
+        return String(digest(bytes).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0f)]] })
+    }
+
     /// The 32-byte digest of `bytes`.
     ///
     /// ```swift

@@ -14,6 +14,7 @@ import SwipePictures
     ])
     func knownDigests(_ text: String, _ expected: String) {
         #expect(Self.hex(SHA256.digest(Array(text.utf8))) == expected)
+        #expect(SHA256.hexDigest(Array(text.utf8)) == expected)
     }
 
     /// Lengths around the 55/56/64-byte padding edges agree with a second route (two blocks).

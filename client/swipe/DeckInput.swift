@@ -28,7 +28,7 @@ enum DeckInput {
         do {
             try reference.fill(&create, bytes: bytes, format: format)
         } catch {
-            throw fail(error.description)
+            throw commandFailure(error.description)
         }
     }
 
@@ -46,20 +46,20 @@ enum DeckInput {
         do {
             return try DeckPictureFiles.read(cards: cards, deckFile: deckFile)
         } catch {
-            throw fail(error.description + "; no room was created")
+            throw commandFailure(error.description + "; no room was created")
         }
     }
 
     private static func read(_ path: String) throws -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw fail("\(path): no such deck file (a server deck is named without / or an extension: swipe decks URL lists them)")
+            throw commandFailure("\(path): no such deck file (a server deck is named without / or an extension: swipe decks URL lists them)")
         }
-        if isDirectory.boolValue { throw fail("\(path): is a directory, not a deck file") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw fail("\(path): cannot read the file (permission denied?)") }
+        if isDirectory.boolValue { throw commandFailure("\(path): is a directory, not a deck file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw commandFailure("\(path): cannot read the file (permission denied?)") }
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: maxFileBytes + 1)) ?? Data()
-        if data.count > maxFileBytes { throw fail("\(path): larger than \(maxFileBytes / 1024 / 1024) MB; a deck sent from a file has at most 500 cards") }
+        if data.count > maxFileBytes { throw commandFailure("\(path): larger than \(maxFileBytes / 1024 / 1024) MB; a deck sent from a file has at most 500 cards") }
         return Array(data)
     }
 
@@ -68,12 +68,12 @@ enum DeckInput {
             FileHandle.standardError.write(Data("swipe: reading the deck from standard input; end it with Ctrl-D\n".utf8))
         }
         let data = (try? FileHandle.standardInput.read(upToCount: maxFileBytes + 1)) ?? Data()
-        if data.count > maxFileBytes { throw fail("standard input: larger than \(maxFileBytes / 1024 / 1024) MB") }
+        if data.count > maxFileBytes { throw commandFailure("standard input: larger than \(maxFileBytes / 1024 / 1024) MB") }
         // Keys come from the terminal, not from the pipe the deck came through.
         if isatty(STDIN_FILENO) == 0 {
             let tty = open("/dev/tty", O_RDWR)
             guard tty >= 0 else {
-                throw fail("read the deck from standard input, but there is no terminal to play in (/dev/tty: \(String(cString: strerror(errno))))", status: 6)
+                throw commandFailure("read the deck from standard input, but there is no terminal to play in (/dev/tty: \(String(cString: strerror(errno))))", status: 6)
             }
             dup2(tty, STDIN_FILENO)
             close(tty)
@@ -81,10 +81,6 @@ enum DeckInput {
         return Array(data)
     }
 
-    private static func fail(_ message: String, status: Int32 = 64) -> ExitCode {
-        FileHandle.standardError.write(Data(("swipe: " + message + "\n").utf8))
-        return ExitCode(status)
-    }
 }
 
 extension DeckFormat: ExpressibleByArgument {}

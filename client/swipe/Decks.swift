@@ -27,9 +27,7 @@ struct Decks: ParsableCommand {
 
     func run() throws {
         let server = try WebSocketURL(parsing: address)
-        let scheme = server.scheme.usesTLS ? "https" : "http"
-        let host = server.host.contains(":") ? "[\(server.host)]" : server.host
-        guard let url = URL(string: "\(scheme)://\(host):\(server.port)/decks") else {
+        guard let url = URL(string: server.httpBase + "/decks") else {
             throw ValidationError("cannot make an HTTP address from \"\(address)\"")
         }
         let answer: (status: Int, body: Data)

@@ -44,7 +44,7 @@ struct Gateway: ParsableCommand {
         let request: GatewayRequest
         switch GatewayRequest.parse(environment["SSH_ORIGINAL_COMMAND"]) {
         case let .success(parsed): request = parsed
-        case let .failure(problem): throw Self.fail(problem.description, status: 64)
+        case let .failure(problem): throw commandFailure(problem.description, status: 64)
         }
         let hasTerminal = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
         switch request {
@@ -52,17 +52,17 @@ struct Gateway: ParsableCommand {
             print(Self.help)
             return
         case .decks:
-            try Decks.parse([server]).run()
+            try GatewaySession.listDecks(server: try WebSocketURL(parsing: server))
             return
         case .menu, .join, .create:
             guard hasTerminal else {
-                throw Self.fail("this needs a terminal: add -t to ssh, e.g. ssh -t -p PORT swipe@HOST CODE", status: 6)
+                throw commandFailure("this needs a terminal: add -t to ssh, e.g. ssh -t -p PORT swipe@HOST CODE", status: 6)
             }
         }
         let identity = try identify(environment: environment)
         let slots = GatewaySlots(directory: state + "/sessions", count: maxSessions)
         guard slots.take() else {
-            throw Self.fail("the gateway is full (\(maxSessions) sessions at once); try again in a few minutes", status: 75)
+            throw commandFailure("the gateway is full (\(maxSessions) sessions at once); try again in a few minutes", status: 75)
         }
         Self.prepareEnvironment(identity: identity, environment: environment)
         let restriction = ClientRestriction(publicServer: try publicServer.map { try WebSocketURL(parsing: $0) })
@@ -78,7 +78,7 @@ struct Gateway: ParsableCommand {
         }
         let user = getpwuid(getuid()).map { String(cString: $0.pointee.pw_name) }
         guard let guestUser, user == guestUser else {
-            throw Self.fail("no public key came with this login (sshd's ExposeAuthInfo); log in with a key: ssh -t -p PORT swipe@HOST", status: 77)
+            throw commandFailure("no public key came with this login (sshd's ExposeAuthInfo); log in with a key: ssh -t -p PORT swipe@HOST", status: 77)
         }
         return .guest
     }
@@ -99,11 +99,6 @@ struct Gateway: ParsableCommand {
         case .guest: unsetenv("XDG_CACHE_HOME")
         }
         unsetenv("XDG_STATE_HOME")
-    }
-
-    static func fail(_ message: String, status: Int32) -> ExitCode {
-        FileHandle.standardError.write(Data(("swipe: " + message + "\n").utf8))
-        return ExitCode(status)
     }
 
     static let help = """

@@ -31,7 +31,7 @@ extension GatewaySession {
                 }
                 return try join(code: checked, arguments: [])
             case "d", "3", "decks":
-                try? Decks.parse([server.description]).run()
+                try? Self.listDecks(server: server)
             case "q", "4", "quit", "exit": return 0
             default: print("type c, j, d or q")
             }
@@ -49,10 +49,10 @@ extension GatewaySession {
         var lines: [String] = []
         while let line = readLine(strippingNewline: true), line.trimmingCharacters(in: .whitespaces) != "." {
             lines.append(line)
-            if lines.count > 600 { throw Gateway.fail("a pasted deck has at most 500 options", status: 64) }
+            if lines.count > 600 { throw commandFailure("a pasted deck has at most 500 options", status: 64) }
         }
         guard lines.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
-            throw Gateway.fail("no options pasted", status: 64)
+            throw commandFailure("no options pasted", status: 64)
         }
         return try create(arguments: [], pastedDeck: Array(lines.joined(separator: "\n").utf8))
     }

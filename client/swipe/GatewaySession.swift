@@ -18,6 +18,11 @@ struct GatewaySession {
     let identity: GatewayIdentity
     let restriction: ClientRestriction
 
+    /// The decks the server offers, as `swipe decks` lists them (no terminal needed).
+    static func listDecks(server: WebSocketURL) throws {
+        try Decks.parse([server.description]).run()
+    }
+
     /// Runs the request; returns the exit status.
     mutating func carryOut(_ request: GatewayRequest) throws -> Int32 {
         switch request {
@@ -25,7 +30,7 @@ struct GatewaySession {
             print(Gateway.help)
             return 0
         case .decks:
-            try Decks.parse([server.description]).run()
+            try Self.listDecks(server: server)
             return 0
         case let .join(code, arguments):
             return try join(code: code, arguments: arguments)
@@ -47,14 +52,14 @@ struct GatewaySession {
     }
 
     func create(arguments: [String], pastedDeck: [UInt8]?) throws -> Int32 {
-        if let refusal = GatewayRequest.refusal(forCreate: arguments) { throw Gateway.fail(refusal, status: 64) }
+        if let refusal = GatewayRequest.refusal(forCreate: arguments) { throw commandFailure(refusal, status: 64) }
         if pastedDeck == nil { _ = try parse { try Create.parse([server.description] + arguments + Self.placeholderName(arguments)) } }
         let name = try chosenName(arguments)
         let command = try parse { try Create.parse([server.description] + arguments + name.flag) }
         do {
             return try command.start(kept: kept, restriction: restriction, pastedDeck: pastedDeck)
         } catch let error as ValidationError {
-            throw Gateway.fail(error.message, status: 64)
+            throw commandFailure(error.message, status: 64)
         }
     }
 
@@ -99,7 +104,7 @@ struct GatewaySession {
             }
             return name
         }
-        throw Gateway.fail("no name given", status: 64)
+        throw commandFailure("no name given", status: 64)
     }
 
     /// One line from the terminal after `text`; nil at end of input.
@@ -113,7 +118,7 @@ struct GatewaySession {
         do {
             return try body()
         } catch {
-            throw Gateway.fail(Gateway.message(for: error), status: 64)
+            throw commandFailure(Gateway.message(for: error), status: 64)
         }
     }
 }

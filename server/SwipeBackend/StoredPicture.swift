@@ -1,3 +1,4 @@
+import SwipePictures
 import SwipeRooms
 
 /// Where a picture the deck library does not hold may be found: a cluster node asks the
@@ -15,4 +16,35 @@ public enum StoredPicture: Sendable {
     case absent
     /// The store cannot be reached; try again in `retryAfter` seconds.
     case unavailable(retryAfter: Int)
+}
+
+extension StoredPicture {
+    /// Bytes a store kept under `etag`, checked before they are served, the same way by every
+    /// backend: they must have that tag and be a picture (format and size read from them). The
+    /// node that stored them checked them against its own limits; this only reads them, so a
+    /// server with larger limits than the default serves what it took.
+    ///
+    /// ```swift
+    /// StoredPicture.verified(row.bytes, etag: "u-…")   // .found(asset), or .failure saying why not
+    /// ```
+    package static func verified(_ bytes: [UInt8], etag: String) -> Result<PictureAsset, VerificationFailure> {
+        let tag = PictureETag.tag(of: bytes, like: etag)
+        guard tag == etag else { return .failure(VerificationFailure(reason: "its bytes have another tag (\(tag))")) }
+        do {
+            return .success(PictureAsset(bytes: bytes, info: try PictureReader.check(bytes, limits: readingLimits), etag: etag))
+        } catch {
+            return .failure(VerificationFailure(reason: "it cannot be read: \(error)"))
+        }
+    }
+
+    /// Why stored bytes are not served (the backend logs it and answers 404).
+    package struct VerificationFailure: Error {
+        package var reason: String
+    }
+
+    /// Limits that only read a stored picture's format and size.
+    private static let readingLimits = PictureLimits(maxBytes: Int(Int32.max), maxWidth: 1 << 16, maxHeight: 1 << 16)
+
+    /// Seconds a request is told to wait when a store cannot be reached for a picture.
+    package static let retryAfter = 1
 }

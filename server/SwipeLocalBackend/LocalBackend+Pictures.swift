@@ -10,9 +10,6 @@ import SwipeRooms
 import SwipeStore
 
 extension LocalBackend {
-    /// Seconds a request is told to wait when the log cannot be read for a picture.
-    static let pictureRetryAfter = 1
-
     /// Writes a new room's pictures (one transaction) before its `roomCreated` record; a failure
     /// stops the server like a failed log write.
     func keepPictures(_ assets: [PictureAsset], of code: RoomCode) -> Bool {
@@ -36,14 +33,16 @@ extension LocalBackend {
         guard let store else { return pictures[code]?[etag].map { .found($0) } ?? .absent }
         do {
             guard let row = try store.picture(room: code.rawValue, etag: etag) else { return .absent }
-            guard PictureETag.upload(of: row.bytes) == etag, let format = PictureFormat(magic: row.bytes) else {
-                host.logger.error("room \(code)'s picture \(etag) in \(store.path) has other bytes; not served")
+            switch StoredPicture.verified(row.bytes, etag: etag) {
+            case let .success(asset):
+                return .found(asset)
+            case let .failure(failure):
+                host.logger.error("room \(code)'s picture \(etag) in \(store.path) is not served: \(failure.reason)")
                 return .absent
             }
-            return .found(PictureAsset(format: format, bytes: row.bytes, etag: etag, width: 0, height: 0))
         } catch {
             host.logger.error("cannot read room \(code)'s picture \(etag) from \(store.path): \(error)")
-            return .unavailable(retryAfter: Self.pictureRetryAfter)
+            return .unavailable(retryAfter: StoredPicture.retryAfter)
         }
     }
 }

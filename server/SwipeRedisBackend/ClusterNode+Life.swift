@@ -11,7 +11,7 @@ import SwipeRooms
 extension ClusterNode {
     /// Connects to the store (RedisBackend.start, on the starting thread before the service
     /// thread runs); the link's answers then arrive on the service thread.
-    func start(probe: ClusterProbe) {
+    func start() {
         link.handlers = RedisLink.Handlers(
             up: { [unowned self] in storeCameUp() },
             down: { [unowned self] reason in storeWentDown(reason) },

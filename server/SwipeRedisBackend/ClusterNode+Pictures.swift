@@ -8,9 +8,6 @@ import SwipeProtocol
 import SwipeRooms
 
 extension ClusterNode {
-    /// Seconds a request is told to wait when the store cannot be reached for a picture.
-    static let pictureRetryAfter = 1
-
     /// Writes every picture of this node's deck library to the store, by tag, unless it is there
     /// already: `EXISTS` first (a reconnect sends no picture bytes again), then `SET NX` (the tag
     /// names the bytes, so the first write is the only one). Each time the store comes up, so a
@@ -33,7 +30,7 @@ extension ClusterNode {
     func fetchPicture(_ etag: String, in code: RoomCode, path: String, request: HTTPRequestID) -> Bool {
         if pictureAnswers[request]?.etag == etag || pictures.picture(etag: etag) != nil { return false }
         guard outage == nil else {
-            pictureAnswers[request] = (etag, .unavailable(retryAfter: Self.pictureRetryAfter))
+            pictureAnswers[request] = (etag, .unavailable(retryAfter: StoredPicture.retryAfter))
             return false
         }
         httpWaiting[request] = (code, path)
@@ -53,7 +50,7 @@ extension ClusterNode {
         // (An answer for another tag is stale: its room went away before the answer was written.)
         if let answer = pictureAnswers.removeValue(forKey: request), answer.etag == etag { return answer.stored }
         if let asset = pictures.picture(etag: etag) { return .found(asset) }
-        return .unavailable(retryAfter: Self.pictureRetryAfter)
+        return .unavailable(retryAfter: StoredPicture.retryAfter)
     }
 
     /// The store's reply to `GET swipedeck:picture:TAG`, checked: the bytes must have that tag and
@@ -61,28 +58,20 @@ extension ClusterNode {
     private func storedPicture(_ etag: String, from reply: RedisValue?) -> StoredPicture {
         switch reply {
         case let .string(bytes)?:
-            guard Self.tag(of: bytes, like: etag) == etag else {
-                host.logger.error("the store's picture \(etag) has bytes of another tag (\(Self.tag(of: bytes, like: etag))); not served")
-                return .absent
-            }
-            do {
-                let info = try PictureReader.check(bytes, limits: Self.storedPictureLimits)
-                return .found(PictureAsset(format: info.format, bytes: bytes, etag: etag, width: info.width, height: info.height))
-            } catch {
-                host.logger.error("the store's picture \(etag) cannot be read: \(error); not served")
+            switch StoredPicture.verified(bytes, etag: etag) {
+            case let .success(asset):
+                return .found(asset)
+            case let .failure(failure):
+                host.logger.error("the store's picture \(etag) is not served: \(failure.reason)")
                 return .absent
             }
         case .null?:
             return .absent
         case let .error(message)?:
             host.logger.warning("reading picture \(etag) from the store: \(message)")
-            return .unavailable(retryAfter: Self.pictureRetryAfter)
+            return .unavailable(retryAfter: StoredPicture.retryAfter)
         case nil, .integer?, .array?, .status?:
-            return .unavailable(retryAfter: Self.pictureRetryAfter)
+            return .unavailable(retryAfter: StoredPicture.retryAfter)
         }
     }
-
-    /// A picture in the store was checked by the node that wrote it, against its own limits; this
-    /// node only reads its format and size (a cluster may run with larger limits than the default).
-    private static let storedPictureLimits = PictureLimits(maxBytes: Int(Int32.max), maxWidth: 1 << 16, maxHeight: 1 << 16)
 }

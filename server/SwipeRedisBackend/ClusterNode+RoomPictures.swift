@@ -27,11 +27,6 @@ extension ClusterNode {
         PictureETag.isUpload(etag) ? ["HGET", ClusterKeys.pictures(code), etag] : ["GET", ClusterKeys.picture(etag)]
     }
 
-    /// The tag `bytes` have in the kind `etag` is (an upload's SHA-256, a deck picture's FNV).
-    static func tag(of bytes: [UInt8], like etag: String) -> String {
-        PictureETag.isUpload(etag) ? PictureETag.upload(of: bytes) : PictureETag.of(bytes)
-    }
-
     /// A closed room's pictures go at once (an abandoned room's expire with its other keys).
     func forgetRoomPictures(_ code: RoomCode) {
         link.send(["DEL", ClusterKeys.pictures(code)])

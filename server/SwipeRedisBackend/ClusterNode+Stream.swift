@@ -16,7 +16,7 @@ extension ClusterNode {
         do {
             payload = try entry.encoded()
         } catch {
-            then(.failed("cannot host.encode the entry: \(error)"))
+            then(.failed("cannot encode the entry: \(error)"))
             return
         }
         let tail: [[UInt8]] = [

@@ -10,7 +10,7 @@ import SwipeProtocol
 ///
 /// ```swift
 /// let node = ClusterNode(host: shell, configuration: cluster, probe: probe, loop: loop)
-/// node.start(probe: probe)
+/// node.start()
 /// ```
 final class ClusterNode {
     /// The server around the backend.
@@ -20,8 +20,10 @@ final class ClusterNode {
     /// numbers never match its former self's in the stream.
     let instance: String
     let link: RedisLink
-    /// The append script's SHA1 (EVALSHA; EVAL again after a Redis restart emptied its script cache).
-    let scriptSHA: String
+    /// What the store said at start: its version, the primary, its replicas then, and the append
+    /// script's SHA1 (EVALSHA; EVAL again after a Redis restart emptied its script cache).
+    let probe: ClusterProbe
+    var scriptSHA: String { probe.scriptSHA }
     /// Rooms this node serves, with their stream positions (the rooms themselves are in the registry).
     var replicas: [RoomCode: RoomReplica] = [:]
     /// Rooms being loaded from the store: who waits for each, and entries published meanwhile.
@@ -54,7 +56,7 @@ final class ClusterNode {
         instance = configuration.nodeID + "#" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
         link = RedisLink(url: probe.primary, credentials: configuration.credentials, sentinel: configuration.sentinel,
                          sentinelCredentials: configuration.sentinelCredentials, loop: loop) { [unowned host] in host.now }
-        scriptSHA = probe.scriptSHA
+        self.probe = probe
         replicaWaits = ReplicaWaits(replicas: configuration.replicas, bound: configuration.replicaWaitMilliseconds)
     }
 

@@ -46,7 +46,7 @@ package final class RedisBackend: RoomBackend {
         guard let probe else { throw ServerStartError(description: "--store \(configuration.storeName): started before the store was probed") }
         let node = ClusterNode(host: host, configuration: configuration, probe: probe, loop: eventLoop)
         self.node = node
-        node.start(probe: probe)
+        node.start()
     }
 
     /// Heartbeats, reconnects and lost nodes (`ClusterNode.tick`); abandoned rooms stay in Redis.
@@ -130,7 +130,7 @@ package final class RedisBackend: RoomBackend {
     }
 
     package func storedPicture(_ etag: String, in code: RoomCode, for request: HTTPRequestID) -> StoredPicture {
-        node?.storedPicture(etag, in: code, for: request) ?? .unavailable(retryAfter: ClusterNode.pictureRetryAfter)
+        node?.storedPicture(etag, in: code, for: request) ?? .unavailable(retryAfter: StoredPicture.retryAfter)
     }
 
     package func httpClosed(_ request: HTTPRequestID) {

@@ -103,10 +103,10 @@ extension DeckLoader {
         while let open = rest.firstIndex(of: "[") {
             out += rest[..<open]
             let afterOpen = rest[rest.index(after: open)...]
-            if let close = afterOpen.firstIndex(of: "]"), afterOpen[close...].dropFirst().first == "(",
-               let end = afterOpen[close...].firstIndex(of: ")") {
-                out += afterOpen[..<close]
-                rest = afterOpen[afterOpen.index(after: end)...]
+            if let link = bracketLink(afterOpen) {
+                if out.hasSuffix("!") { out.removeLast() }   // an image: its alt text, as a link's text
+                out += link.label
+                rest = afterOpen[afterOpen.index(after: link.end)...]
             } else {
                 out += "["
                 rest = afterOpen
@@ -118,6 +118,16 @@ extension DeckLoader {
             out = String(out.dropFirst().dropLast())
         }
         return out
+    }
+}
+
+extension DeckLoader {
+    /// A Markdown link or image after its `[`: `label](target)`, with the index of its `)`; nil when
+    /// the text there is not one.
+    static func bracketLink(_ afterOpen: Substring) -> (label: Substring, target: Substring, end: Substring.Index)? {
+        guard let close = afterOpen.firstIndex(of: "]"), afterOpen[close...].dropFirst().first == "(",
+              let end = afterOpen[close...].firstIndex(of: ")") else { return nil }
+        return (afterOpen[..<close], afterOpen[afterOpen.index(close, offsetBy: 2)..<end], end)
     }
 }
 

@@ -13,14 +13,12 @@ extension DeckLoader {
         var search = Substring(text)
         while let bang = search.firstIndex(of: "!") {
             let afterBang = search[search.index(after: bang)...]
-            guard afterBang.first == "[", let close = afterBang.firstIndex(of: "]"),
-                  afterBang[close...].dropFirst().first == "(",
-                  let end = afterBang[close...].firstIndex(of: ")") else {
+            guard afterBang.first == "[", let link = bracketLink(afterBang.dropFirst()) else {
                 search = afterBang
                 continue
             }
-            let inside = afterBang[afterBang.index(close, offsetBy: 2)..<end]
-            var path = inside.drop(while: { $0 == " " }).prefix(while: { $0 != " " })
+            let end = link.end
+            var path = link.target.drop(while: { $0 == " " }).prefix(while: { $0 != " " })
             if path.hasPrefix("<"), path.hasSuffix(">"), path.count >= 2 { path = path.dropFirst().dropLast() }
             let before = text[..<bang].reversed().drop(while: { $0 == " " }).reversed()
             let after = text[text.index(after: end)...].drop(while: { $0 == " " })

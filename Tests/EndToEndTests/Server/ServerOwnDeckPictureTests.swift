@@ -137,7 +137,7 @@ import Testing
         let server = try ServerProcess()
         let size = 2 * 1024 * 1024
         let first = Array(OwnDeckRoom.fixture("gradient.png")[..<100])
-        func start(from address: String?) throws -> (ServerRawSocket, String?) {
+        func start(from address: String?, size: Int = size) throws -> (ServerRawSocket, String?) {
             let socket = try ServerRawSocket(port: server.port, from: address)
             _ = try socket.upgrade(path: "/", extraHeaders: "Sec-WebSocket-Protocol: swipedeck.v4\r\n")
             socket.sendText(#"{"type":"picture","file":"a.png","size":\#(size),"offset":0,"data":"\#(Data(first).base64EncodedString())"}"#)
@@ -155,6 +155,11 @@ import Testing
         let (_, refused) = try start(from: nil)
         #expect(refused?.contains(#""code":"rateLimited""#) == true && refused?.contains("your address holds 16777216 bytes") == true
                 && refused?.contains(#""retryAfter":2"#) == true, "\(refused ?? "no refusal")")
+        // With the share full, a picture no connection could ever take is refused for what it is,
+        // not told to come back (a standard client would retry it for ever).
+        let (_, tooLarge) = try start(from: nil, size: 99_999_999)
+        #expect(tooLarge?.contains(#""code":"badPicture""#) == true && tooLarge?.contains("99999999 bytes, the limit is 2097152") == true,
+                "\(tooLarge ?? "no refusal")")
         let (_, elsewhere) = try start(from: "127.0.0.2")
         #expect(elsewhere == nil, "another address was refused: \(elsewhere ?? "")")
         held[0].hangUp()

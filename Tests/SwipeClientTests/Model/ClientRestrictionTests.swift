@@ -12,10 +12,18 @@ import Testing
         #expect(ClientRestriction.resultsLinks(server: tls, room: "ABCD").first == "https://[::1]:443/rooms/ABCD/results.csv")
     }
 
-    @Test func theExportSaysWhereTheResultsAre() {
-        var model = Fixtures.model(pacing: .lockstep)
-        update(&model, .exported(.links(["http://h:1/rooms/K7QM/results.csv", "http://h:1/rooms/K7QM/results.json"])))
-        #expect(model.notice?.text == "results: http://h:1/rooms/K7QM/results.csv and .json")
+    /// The host's `e` over the gateway: the room's links on the address members reach, and nothing
+    /// asked of the server or written on the gateway's host; with no public address, where to look.
+    @Test func theExportSaysWhereTheResultsAre() throws {
+        var model = UpdateHostTests.host()
+        let code = try #require(model.room?.code)
+        model.options.restriction = ClientRestriction(publicServer: try WebSocketURL(parsing: "ws://h:1"))
+        #expect(update(&model, .key(.character("e"))).isEmpty)
+        #expect(model.notice?.text == "results: http://h:1/rooms/\(code.rawValue)/results.csv and .json")
+        model.options.restriction = ClientRestriction(publicServer: nil)
+        #expect(update(&model, .key(.character("e"))).isEmpty)
+        #expect(model.notice?.text.contains("no public address") == true)
+        #expect(model.notice?.text.contains("127.0.0.1") == false)
     }
 
     @Test func theLobbyShowsEachWayIn() throws {

@@ -53,4 +53,14 @@ import Testing
     func describesWithExplicitPort(text: String, expected: String) throws {
         #expect(try WebSocketURL(parsing: text).description == expected)
     }
+
+    /// The same server over HTTP(S), for `/decks`, results and pictures.
+    @Test(arguments: [
+        ("ws://127.0.0.1:7681/K7QM", "http://127.0.0.1:7681"),
+        ("wss://swipe.example.org", "https://swipe.example.org:443"),
+        ("ws://[::1]:7681", "http://[::1]:7681"),
+    ])
+    func theHTTPBaseFollowsTheScheme(_ text: String, _ base: String) throws {
+        #expect(try WebSocketURL(parsing: text).httpBase == base)
+    }
 }

@@ -36,6 +36,17 @@ import Testing
         #expect(file.cards[1].body == "al pastor")
     }
 
+    /// Only an option's first image is its picture; a second, or one below an option that has one,
+    /// leaves its alt text as a link leaves its text, and never a stray "!".
+    @Test func aSecondImageLeavesNoBang() throws {
+        let md = "- Pho ![](a.png) ![bowl](b.png)\n  ![](c.png) hot\n"
+        let file = try DeckLoader.parseMarkdownList(Array(md.utf8), fileName: "lunch.md")
+        #expect(file.cards.first?.title == "Pho bowl")
+        #expect(file.cards.first?.body == "hot")
+        #expect(file.cards.first?.picture == CardPicture(file: "a.png"))
+        #expect(DeckLoader.plainInline("Wow! [x](y)") == "Wow! x")
+    }
+
     @Test func aBadPicturePathNamesTheLineAndField() {
         let md = "- Pho\n- Tacos ![](../up/tacos.png)\n"
         #expect {

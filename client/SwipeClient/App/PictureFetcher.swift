@@ -45,8 +45,7 @@ final class PictureFetcher: @unchecked Sendable {
     private var stopped = false
 
     init(server: WebSocketURL, inbox: EventInbox, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let scheme = server.scheme.usesTLS ? "https" : "http"
-        base = "\(scheme)://\(server.host.contains(":") ? "[\(server.host)]" : server.host):\(server.port)"
+        base = server.httpBase
         self.inbox = inbox
         folder = Self.cacheFolder(environment: environment)
         let thread = Thread { [weak self] in self?.work() }

@@ -49,12 +49,13 @@ public enum SwipeApp {
             loop(terminal: terminal, link: link, inbox: inbox, options: options, kept: kept)
         }
         terminal.stop()
-        if options.restriction != nil, let code = model.room?.code, model.ended == nil {
-            let lines = RoomInvite.commands(server: options.restriction?.publicServer, sshJoin: model.sshJoin, room: code)
+        // The screen is gone: leave the ways in, as the lobby showed them, where the host (or a
+        // member over the gateway, which names only its public address) can copy them.
+        let creating = if case .create = options.entry { true } else { false }
+        if options.restriction != nil || creating, let code = model.room?.code, model.ended == nil {
+            let server = options.restriction == nil ? url : options.restriction?.publicServer
+            let lines = RoomInvite.commands(server: server, sshJoin: model.sshJoin, room: code)
             if !lines.isEmpty { print("room \(code.rawValue): others join with  " + lines.joined(separator: "  or  ")) }
-        } else if case .create = options.entry, let code = model.room?.code, model.ended == nil {
-            // The screen is gone; leave the room code where the host can copy it.
-            print("room \(code.rawValue): others join with  \(RoomInvite.command(server: url, room: code))")
         }
         return finish(exit)
     }
@@ -115,9 +116,6 @@ public enum SwipeApp {
                     case let .send(message): link.send(message)
                     case .connect: link.connect()
                     case .disconnect: link.disconnect()
-                    case let .writeExport(_, room) where options.restriction != nil:
-                        // The gateway writes nothing on the host: the member gets the room's links.
-                        events.append(.exported(.links(ClientRestriction.resultsLinks(server: options.server ?? link.url, room: room))))
                     case let .writeExport(results, room):
                         events.append(.exported(ResultsExporter.write(results, room: room, directory: FileManager.default.currentDirectoryPath)))
                     case let .exit(exit):

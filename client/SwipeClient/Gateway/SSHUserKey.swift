@@ -50,9 +50,6 @@ public struct SSHUserKey: Hashable, Sendable {
     /// key.directoryName.count   // 64
     /// ```
     public var directoryName: String {
-        SHA256.digest(blob).map { byte in
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]])
-        }.joined()
+        SHA256.hexDigest(blob)
     }
 }

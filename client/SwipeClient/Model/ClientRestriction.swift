@@ -10,7 +10,7 @@ import SwipeProtocol
 ///   `ws://127.0.0.1` address means nothing to the member).
 ///
 /// The client starts no program in any mode (help and the proposal editor are drawn in-process);
-/// decks from files or standard input are refused before it starts (`GatewayCommand`).
+/// decks from files or standard input are refused before it starts (`GatewaySession`).
 ///
 /// ```swift
 /// var options = ClientOptions(name: "Bo", entry: .join(room: "K7QM", role: nil))
@@ -36,9 +36,7 @@ public struct ClientRestriction: Hashable, Sendable {
     /// // ["https://example.org:443/rooms/ABCD/results.csv", "https://example.org:443/rooms/ABCD/results.json"]
     /// ```
     public static func resultsLinks(server: WebSocketURL, room: RoomCode) -> [String] {
-        let scheme = server.scheme.usesTLS ? "https" : "http"
-        let host = server.host.contains(":") ? "[\(server.host)]" : server.host
-        let base = "\(scheme)://\(host):\(server.port)/rooms/\(room.rawValue)/results"
+        let base = server.httpBase + "/rooms/\(room.rawValue)/results"
         return [base + ".csv", base + ".json"]
     }
 }

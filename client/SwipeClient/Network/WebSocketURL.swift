@@ -110,8 +110,21 @@ public struct WebSocketURL: Hashable, Sendable, CustomStringConvertible {
 
     /// The URL as text, always with an explicit port.
     public var description: String {
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        return "\(scheme.rawValue)://\(shownHost):\(port)\(path)"
+        "\(scheme.rawValue)://\(authority)\(path)"
+    }
+
+    /// The same server over plain HTTP(S), without a path: where `/decks`, results and pictures are.
+    ///
+    /// ```swift
+    /// try WebSocketURL(parsing: "wss://[::1]:443/ROOM").httpBase   // "https://[::1]:443"
+    /// ```
+    public var httpBase: String {
+        (scheme.usesTLS ? "https" : "http") + "://" + authority
+    }
+
+    /// `host:port`, an IPv6 host in brackets.
+    private var authority: String {
+        (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
     }
 }
 

@@ -51,6 +51,17 @@ extension AppModel {
             hostPrompt = .confirm(.close, member: nil)
             return []
         case .character("e"):
+            if let restriction = options.restriction {
+                // The SSH gateway writes nothing on its host: the room's links, on the address
+                // members reach (the gateway's own 127.0.0.1 would mean nothing to them).
+                guard let server = restriction.publicServer else {
+                    notice = Notice(text: "the results are at /rooms/\(room.code.rawValue)/results.csv on the server "
+                                    + "(this gateway has no public address: ask its operator)", shownAt: now)
+                    return []
+                }
+                notice = Notice(text: Self.listed("results: ", ClientRestriction.resultsLinks(server: server, room: room.code)), shownAt: now)
+                return []
+            }
             exportRequested = true
             notice = Notice(text: "exporting the results…", shownAt: now)
             return sendIfOnline(.host(HostCommand(command: .export)))
@@ -112,16 +123,18 @@ extension AppModel {
     mutating func exportFinished(_ outcome: ExportOutcome) {
         switch outcome {
         case let .written(paths):
-            // The status line is narrow: the first file's name, then the other extensions.
-            let names = paths.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-            let others = names.dropFirst().map { "." + ($0.split(separator: ".").last.map(String.init) ?? $0) }
-            notice = Notice(text: "saved " + ([names.first ?? ""] + others).joined(separator: " and "), shownAt: now)
-        case let .links(links):
-            // The SSH gateway: nothing is written on its host; the results are the room's to fetch.
-            let others = links.dropFirst().map { "." + ($0.split(separator: ".").last.map(String.init) ?? $0) }
-            notice = Notice(text: "results: " + ([links.first ?? ""] + others).joined(separator: " and "), shownAt: now)
+            notice = Notice(text: Self.listed("saved ", paths.map { $0.split(separator: "/").last.map(String.init) ?? $0 }), shownAt: now)
         case let .failed(reason): notice = Notice(text: "export failed: " + TextMetrics.clean(reason), shownAt: now)
         }
+    }
+}
+
+extension AppModel {
+    /// Files or links on the narrow status line: `prefix`, the first whole, then the others'
+    /// extensions ("saved a.csv and .json").
+    static func listed(_ prefix: String, _ names: [String]) -> String {
+        let others = names.dropFirst().map { "." + ($0.split(separator: ".").last.map(String.init) ?? $0) }
+        return prefix + ([names.first ?? ""] + others).joined(separator: " and ")
     }
 }
 
@@ -132,7 +145,5 @@ extension AppModel {
 /// ```
 public enum ExportOutcome: Hashable, Sendable {
     case written([String])
-    /// Not written (the SSH gateway): where the results can be fetched instead.
-    case links([String])
     case failed(String)
 }

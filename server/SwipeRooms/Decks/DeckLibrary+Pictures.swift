@@ -22,6 +22,15 @@ public struct PictureAsset: Hashable, Sendable {
     /// ```swift
     /// PictureAsset(format: .png, bytes: bytes, etag: PictureETag.of(bytes), width: 32, height: 32)
     /// ```
+    /// Checked `bytes` under `etag`, with what the check read of them.
+    ///
+    /// ```swift
+    /// PictureAsset(bytes: bytes, info: try PictureReader.check(bytes), etag: PictureETag.of(bytes))
+    /// ```
+    public init(bytes: [UInt8], info: PictureInfo, etag: String) {
+        self.init(format: info.format, bytes: bytes, etag: etag, width: info.width, height: info.height)
+    }
+
     public init(format: PictureFormat, bytes: [UInt8], etag: String, width: Int, height: Int) {
         self.format = format
         self.bytes = bytes
@@ -86,7 +95,7 @@ extension DeckLibrary {
     /// Keeps checked bytes and returns their tag.
     private mutating func keep(_ bytes: [UInt8], info: PictureInfo) -> String {
         let etag = PictureETag.of(bytes)
-        pictures[etag] = PictureAsset(format: info.format, bytes: bytes, etag: etag, width: info.width, height: info.height)
+        pictures[etag] = PictureAsset(bytes: bytes, info: info, etag: etag)
         return etag
     }
 }

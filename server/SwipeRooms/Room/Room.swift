@@ -133,11 +133,9 @@ public struct Room: Sendable {
     private mutating func receive(_ message: ClientMessage, from index: Int, at now: ServerTime) -> [RoomEffect] {
         let member = members[index].id
         switch message {
-        case .create, .join:
+        case .create, .join, .picture:
+            // (The shell refuses a `picture` before it reaches a room: pictures come before create.)
             return [fail(member, .alreadyInRoom, "\(message.type): this connection is already in room \(code)")]
-        case .picture:
-            // (The shell refuses these before they reach a room; a room takes no pictures.)
-            return [fail(member, .notAllowed, "picture: a deck's pictures are sent before create, on the connection that creates the room")]
         case let .drag(update):
             return drag(update, by: index, at: now)
         case let .swipe(vote):

@@ -87,27 +87,56 @@ public struct PictureUploads: Hashable, Sendable {
     /// ```
     public var isReceivingPicture: Bool { current != nil }
 
+    /// Why this connection cannot take a picture whose first part is `chunk`, by its own limits
+    /// (the file name, the declared size against `--max-picture-bytes`, the room's total against
+    /// `--max-room-picture-bytes`, the offset), or nil. The shell asks this before the server's
+    /// budget of uploads, so a picture that could never be taken is refused for what it is rather
+    /// than told to wait.
+    ///
+    /// ```swift
+    /// uploads.refusal(startingWith: PictureChunk(file: "a.png", size: 99_999_999, offset: 0, data: ""))?.code   // .badPicture
+    /// ```
+    public func refusal(startingWith chunk: PictureChunk) -> ProtocolError? {
+        if let refusal = partRefusal(chunk) { return refusal }
+        guard chunk.offset == 0 else { return Self.refusal(chunk, .badField, "field \"offset\" must be 0 for a picture's first part (got \(chunk.offset))") }
+        let total = receivedBytes + chunk.size
+        if total > limits.maxRoomBytes {
+            return Self.refusal(chunk, .badPicture, "the room's pictures would be \(total) bytes together, the limit is \(limits.maxRoomBytes) (--max-room-picture-bytes)")
+        }
+        return nil
+    }
+
+    /// What every part must be: a file name a deck may use, and a declared size within the picture limit.
+    private func partRefusal(_ chunk: PictureChunk) -> ProtocolError? {
+        if let problem = CardPicture.problem(with: chunk.file) { return Self.refusal(chunk, .badPicture, "the file name \(problem)") }
+        guard chunk.size > 0 else {
+            return Self.refusal(chunk, .badField, "field \"size\" must be the picture's length in bytes, more than 0 (got \(chunk.size))")
+        }
+        if chunk.size > limits.pictures.maxBytes {
+            let problem = PictureProblem.tooManyBytes(chunk.size, limit: limits.pictures.maxBytes)
+            return Self.refusal(chunk, .badPicture, "\(problem.description) (--max-picture-bytes)")
+        }
+        return nil
+    }
+
+    /// A refusal naming the `picture` message and its file.
+    private static func refusal(_ chunk: PictureChunk, _ code: ErrorCode, _ message: String) -> ProtocolError {
+        ProtocolError(code, "picture: \(String(chunk.file.prefix(200))): \(message)")
+    }
+
     private mutating func accept(_ chunk: PictureChunk) -> Result<Outcome, ProtocolError> {
         let file = chunk.file
         func refuse(_ code: ErrorCode, _ message: String) -> Result<Outcome, ProtocolError> {
-            .failure(ProtocolError(code, "picture: \(String(file.prefix(200))): \(message)"))
-        }
-        if let problem = CardPicture.problem(with: file) { return refuse(.badPicture, "the file name \(problem)") }
-        guard chunk.size > 0 else { return refuse(.badField, "field \"size\" must be the picture's length in bytes, more than 0 (got \(chunk.size))") }
-        if chunk.size > limits.pictures.maxBytes {
-            return refuse(.badPicture, "\(chunk.size) bytes, the limit is \(limits.pictures.maxBytes) (--max-picture-bytes)")
+            .failure(Self.refusal(chunk, code, message))
         }
         if let current {
+            if let refusal = partRefusal(chunk) { return .failure(refusal) }
             guard current.file == file, current.size == chunk.size, chunk.offset == current.bytes.count else {
                 return refuse(.badField, "expected the part of \"\(current.file)\" (\(current.size) bytes) at offset \(current.bytes.count), "
                               + "got \"\(String(file.prefix(200)))\" (\(chunk.size) bytes) at offset \(chunk.offset); send that picture again from offset 0")
             }
         } else {
-            guard chunk.offset == 0 else { return refuse(.badField, "field \"offset\" must be 0 for a picture's first part (got \(chunk.offset))") }
-            let total = receivedBytes + chunk.size
-            if total > limits.maxRoomBytes {
-                return refuse(.badPicture, "the room's pictures would be \(total) bytes together, the limit is \(limits.maxRoomBytes) (--max-room-picture-bytes)")
-            }
+            if let refusal = refusal(startingWith: chunk) { return .failure(refusal) }
             current = Partial(file: file, size: chunk.size, bytes: [])
             current?.bytes.reserveCapacity(chunk.size)
         }
@@ -130,7 +159,7 @@ public struct PictureUploads: Hashable, Sendable {
             return refuse(.badPicture, error.description)
         }
         let etag = PictureETag.upload(of: upload.bytes)
-        pictures[etag] = PictureAsset(format: info.format, bytes: upload.bytes, etag: etag, width: info.width, height: info.height)
+        pictures[etag] = PictureAsset(bytes: upload.bytes, info: info, etag: etag)
         return .success(.received(PictureReceived(file: file, etag: etag, bytes: upload.size)))
     }
 }

@@ -107,18 +107,16 @@ extension ServerShell {
             return enqueue(.error(ProtocolError(.notAllowed, "picture: this connection's create or join is already on its way")), to: connection)
         }
         let limits = configuration.uploadLimits
-        var uploads = connection.pictureUploads ?? PictureUploads(limits: limits)
-        let before = uploads.heldBytes
-        // Uploads not yet in a room are bounded, in all and per address: a new picture waits for room.
-        if chunk.offset == 0, chunk.size > 0,
+        let uploads = connection.pictureUploads ?? PictureUploads(limits: limits)
+        // Uploads not yet in a room are bounded, in all and per address: a new picture the
+        // connection could take by its own limits waits for room (one it never could is refused by `take`).
+        if !uploads.isReceivingPicture, uploads.refusal(startingWith: chunk) == nil,
            let busy = connections.uploadBudget.refusal(adding: chunk.size, for: connection.address, limits: limits) {
             let message = "picture: \(String(chunk.file.prefix(200))): \(busy); retry in \(Self.uploadRetryAfter) s"
             return enqueue(.error(ProtocolError(.rateLimited, message, retryAfter: Double(Self.uploadRetryAfter))), to: connection)
         }
-        let outcome = uploads.take(chunk, at: now)
-        connections.uploadBudget.change(connection.address, by: uploads.heldBytes - before)
-        connection.pictureUploads = uploads
-        switch outcome {
+        let time = now
+        switch changeUploads(of: connection, { $0.take(chunk, at: time) }) {
         case let .failure(error):
             logger.info("\(connection.id) from \(connection.address): \(error.code.rawValue): \(error.message)")
             enqueue(.error(error), to: connection)
@@ -128,6 +126,16 @@ extension ServerShell {
             logger.debug("\(connection.id): picture \(received.file) received (\(received.bytes) bytes, \(received.etag))")
             enqueue(.pictureReceived(received), to: connection)
         }
+    }
+
+    /// Changes a connection's uploads, keeping the server's budget in step with the bytes they hold.
+    private func changeUploads<T>(of connection: Connection, _ change: (inout PictureUploads) -> T) -> T {
+        var uploads = connection.pictureUploads ?? PictureUploads(limits: configuration.uploadLimits)
+        let before = uploads.heldBytes
+        let result = change(&uploads)
+        connections.uploadBudget.change(connection.address, by: uploads.heldBytes - before)
+        connection.pictureUploads = uploads
+        return result
     }
 
     /// Forgets a connection's uploads (its room was created, or it closed).
@@ -142,11 +150,8 @@ extension ServerShell {
     func dropStalledUploads(at time: ServerTime) {
         guard connections.uploadBudget.total > 0 else { return }
         for connection in connections.values {
-            guard var uploads = connection.pictureUploads, uploads.isReceivingPicture else { continue }
-            let before = uploads.heldBytes
-            guard let refusal = uploads.dropStalledPicture(at: time) else { continue }
-            connections.uploadBudget.change(connection.address, by: uploads.heldBytes - before)
-            connection.pictureUploads = uploads
+            guard connection.pictureUploads?.isReceivingPicture == true,
+                  let refusal = changeUploads(of: connection, { $0.dropStalledPicture(at: time) }) else { continue }
             logger.info("\(connection.id) from \(connection.address): \(refusal.message)")
             enqueue(.error(refusal), to: connection)
         }

@@ -64,8 +64,9 @@ extension HTTPRoutes {
     /// ```swift
     /// HTTPRoutes.storeUnavailable(retryAfter: 1).headers["Retry-After"]   // "1"
     /// ```
-    public static func storeUnavailable(retryAfter: Int) -> HTTPResponse {
-        var response = json(503, ProtocolError(.other, "the server cannot reach its store; retry in \(retryAfter) s", retryAfter: Double(retryAfter)))
+    public static func storeUnavailable(retryAfter: Int, for what: String? = nil) -> HTTPResponse {
+        let message = "the server cannot reach its store" + (what.map { " for \($0)" } ?? "") + "; retry in \(retryAfter) s"
+        var response = json(503, ProtocolError(.other, message, retryAfter: Double(retryAfter)))
         response.headers["Retry-After"] = "\(retryAfter)"
         return response
     }

@@ -57,15 +57,12 @@ extension ServerShell {
         return 0
     }
 
-    /// Seconds a request is told to wait while a shared store is out of reach.
-    static let storeRetryAfter = 1
-
     /// The route's answer; while a shared store is out of reach, a room not here is a 503 (the
     /// store would know it), neither a 404 nor a failed guess.
     private func routed(_ wsi: OpaquePointer, path: String, method: HTTPMethod, retryAfter: Double?) -> HTTPResponse {
         if retryAfter == nil, method == .get || method == .head, backend.linkUp == false,
            let code = HTTPRoutes.room(inPath: path), registry.rooms[code] == nil {
-            return HTTPRoutes.storeUnavailable(retryAfter: Self.storeRetryAfter)
+            return HTTPRoutes.storeUnavailable(retryAfter: StoredPicture.retryAfter)
         }
         let code = HTTPRoutes.room(inPath: path) ?? RoomCode("")
         return HTTPRoutes.respond(to: path, method: method, registry: registry, status: status, retryAfter: retryAfter,

@@ -82,7 +82,7 @@ public final class ServerMetrics: @unchecked Sendable {
     public func recordStoreAppend(since start: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - start
         let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
-        if let redisAppend { redisAppend.recordNanoseconds(nanoseconds) } else { logAppend.recordNanoseconds(nanoseconds) }
+        if redisAppend != nil { recordRedisAppend(nanoseconds: nanoseconds) } else { recordLogAppend(nanoseconds: nanoseconds) }
     }
 
     /// Brings the metrics up to `counters` and `gauges` and renders them in the Prometheus text format.

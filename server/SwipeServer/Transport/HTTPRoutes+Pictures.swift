@@ -59,10 +59,7 @@ extension HTTPRoutes {
             case .absent:
                 return json(404, ProtocolError(.other, "the store has no picture \(etag) for card \"\(card)\" of room \(room.code)"))
             case let .unavailable(retryAfter):
-                var response = json(503, ProtocolError(.other, "the server cannot reach its store for card \"\(card)\"'s picture; retry in \(retryAfter) s",
-                                                       retryAfter: Double(retryAfter)))
-                response.headers["Retry-After"] = "\(retryAfter)"
-                return response
+                return storeUnavailable(retryAfter: retryAfter, for: "card \"\(card)\"'s picture")
             }
         }
         let headers = ["ETag": "\"\(etag)\"", "Cache-Control": pictureCacheControl]

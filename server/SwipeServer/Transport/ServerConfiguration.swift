@@ -56,9 +56,6 @@ public struct ServerConfiguration: Sendable {
     /// A room that nobody but its creator ever joined is evicted (and forgotten in the log) this
     /// many seconds after everyone left it, instead of after 30 minutes.
     public var unjoinedRoomTimeoutSeconds: Double = 120
-    /// Rooms nobody is connected to are dropped after this long (ms): from memory and the log here,
-    /// and from a cluster's per-address count of open rooms.
-    static let abandonedAfter: ServerTime = 30 * 60_000
     /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` name the client (`--trust-proxy`).
     /// Per-address limits then count the client, not the proxy; headers from anyone else are ignored.
     public var trustedProxies: [AddressRange] = []

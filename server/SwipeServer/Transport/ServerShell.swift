@@ -18,10 +18,12 @@ import SwipeStore
 final class ServerShell: @unchecked Sendable {
     var registry: RoomRegistry
     let configuration: ServerConfiguration
+    /// Where rooms live, as the flags chose (`StoreChoice`: the one place that reads them).
+    var store: StoreChoice { StoreChoice(configuration) }
     var logger: Logger { configuration.logger }
     let clock: ServerClock
-    /// Where rooms live, chosen once, when the shell is made (`StoreChoice`); it holds its own state.
-    lazy var backend: any RoomBackend = StoreChoice(configuration).makeBackend(host: self, configuration: configuration)
+    /// The backend of `store`, made once, when the shell is made; it holds its own state.
+    lazy var backend: any RoomBackend = store.makeBackend(host: self, configuration: configuration)
     /// Every WebSocket connection, by socket, number, and room and member; their queued bytes.
     var connections = ConnectionTable()
     /// Every socket lws has open for us, and the descriptor budget they share.
@@ -44,7 +46,7 @@ final class ServerShell: @unchecked Sendable {
     let scratch = WriteScratch()
     /// What the service thread counts for `/metrics`, and the metrics a scrape renders (ServerShell+HTTP.swift).
     var counters = ServerCounters()
-    lazy var metrics = ServerMetrics(cluster: StoreChoice(configuration).sharedByNodes)
+    lazy var metrics = ServerMetrics(cluster: store.sharedByNodes)
 
     /// What other threads hand the service thread (a stop, posted jobs).
     let inbox = ServiceInbox()

@@ -166,7 +166,7 @@ public final class SwipeServerHost: @unchecked Sendable {
     }
 
     /// The exit status for a stop caused by the durable log (EX_IOERR from sysexits.h).
-    public static let storageFailureExitCode: Int32 = 74
+    public static let storageFailureExitCode: Int32 = SwipeBackend.storageFailureExitCode
 
     /// What `/healthz` reports, asked of the service thread (nil when not running or no answer in 2 s).
     ///
