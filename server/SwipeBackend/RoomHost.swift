@@ -79,13 +79,24 @@ package struct RoomRules: Sendable {
     package var failedLookupWindow: ServerTime
     /// A room only its creator ever joined is given up this long after everyone left it (ms).
     package var unjoinedRoomTimeout: ServerTime
+    /// A room without a closing time is dropped this long after everyone left it (ms;
+    /// `--abandoned-room-timeout`, `abandonedAfter` by default).
+    package var abandonedRoomTimeout: ServerTime
+    /// A room with a closing time is forgotten this long after it (ms; `--keep-decided`, 7 days).
+    package var keepDecided: ServerTime
 
-    /// Rooms nobody is connected to are dropped after this long (ms): from memory and the log here,
-    /// and from a cluster's per-address count of open rooms.
+    /// Rooms nobody is connected to are dropped after this long (ms) by default: from memory and
+    /// the log here, and from a cluster's per-address count of open rooms.
     package static let abandonedAfter: ServerTime = 30 * 60_000
 
+    /// 7 days: how long a decided room with a closing time stays for its results by default.
+    package static let defaultKeepDecided: ServerTime = 7 * 86_400_000
+
     package init(restartGrace: ServerTime, maxRoomsPerAddress: Int, failedLookups: Int, failedLookupWindow: ServerTime,
-                 unjoinedRoomTimeout: ServerTime) {
+                 unjoinedRoomTimeout: ServerTime, abandonedRoomTimeout: ServerTime = RoomRules.abandonedAfter,
+                 keepDecided: ServerTime = RoomRules.defaultKeepDecided) {
+        self.abandonedRoomTimeout = abandonedRoomTimeout
+        self.keepDecided = keepDecided
         self.restartGrace = restartGrace
         self.maxRoomsPerAddress = maxRoomsPerAddress
         self.failedLookups = failedLookups

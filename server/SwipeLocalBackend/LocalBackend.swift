@@ -90,7 +90,9 @@ package final class LocalBackend: RoomBackend {
     package func serviceTurn(at time: ServerTime) {
         guard let check = host.timers.evictionCheck, time >= check else { return }
         host.timers.evictionCheck = time + evictionInterval
-                for code in host.registry.evictAbandoned(idle: RoomRules.abandonedAfter, unjoinedIdle: host.rules.unjoinedRoomTimeout, at: time) {
+        let rules = host.rules
+        for code in host.registry.evictAbandoned(idle: rules.abandonedRoomTimeout, unjoinedIdle: rules.unjoinedRoomTimeout,
+                                                 keepDecided: rules.keepDecided, at: time) {
             evicted(code, why: "nobody connected")
         }
     }

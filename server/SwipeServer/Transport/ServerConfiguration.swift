@@ -56,6 +56,10 @@ public struct ServerConfiguration: Sendable {
     /// A room that nobody but its creator ever joined is evicted (and forgotten in the log) this
     /// many seconds after everyone left it, instead of after 30 minutes.
     public var unjoinedRoomTimeoutSeconds: Double = 120
+    /// How long a room without a closing time is kept once nobody is connected (`--abandoned-room-timeout`).
+    public var abandonedRoomTimeoutSeconds: Double = 30 * 60
+    /// How long a room with a closing time is kept for its results after it (`--keep-decided`).
+    public var keepDecidedSeconds: Double = 7 * 86_400
     /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` name the client (`--trust-proxy`).
     /// Per-address limits then count the client, not the proxy; headers from anyone else are ignored.
     public var trustedProxies: [AddressRange] = []

@@ -55,7 +55,9 @@ final class ServerShell: @unchecked Sendable {
         self.configuration = configuration
         clock = ServerClock(wallClockOffset: StoreChoice(configuration).sharedByNodes)
         timers = TimerSchedule()
-        registry = RoomRegistry(library: configuration.decks, limits: configuration.registryLimits, random: configuration.random)
+        var limits = configuration.registryLimits
+        limits.wallClockAtZero = clock.wallClockAtZero
+        registry = RoomRegistry(library: configuration.decks, limits: limits, random: configuration.random)
         _ = backend   // made now, so that it sets its deadlines from the start
     }
 

@@ -1,0 +1,32 @@
+// swipe-server's flags for how long rooms live: closing times, decided rooms, abandoned rooms.
+// Main thread (parsing, before the service thread starts).
+import ArgumentParser
+import SwipeRooms
+import SwipeServer
+
+/// `--max-room-open`, `--keep-decided`, `--abandoned-room-timeout`.
+///
+/// ```swift
+/// try lifetimes.apply(to: &configuration)   // swipe-server --max-room-open 86400 --keep-decided 3600
+/// ```
+struct RoomLifetimeOptions: ParsableArguments {
+    @Option(name: .customLong("max-room-open"), help: "Seconds ahead a room's closing time (create's closesAt, swipe create --until) may be at most; later ones are refused. Default 14 days.")
+    var maxRoomOpen: Double = RegistryLimits.defaultMaxRoomOpen / 1000
+
+    @Option(name: .customLong("keep-decided"), help: "Seconds a room with a closing time is kept after it, for its results, before it is forgotten. Default 7 days.")
+    var keepDecided: Double = ServerConfiguration().keepDecidedSeconds
+
+    @Option(name: .customLong("abandoned-room-timeout"), help: "Seconds after the last member left before a room without a closing time is dropped. Default 30 minutes.")
+    var abandonedRoomTimeout: Double = ServerConfiguration().abandonedRoomTimeoutSeconds
+
+    /// Checks each flag (a positive, finite number of seconds) and sets it in `configuration`.
+    func apply(to configuration: inout ServerConfiguration) throws {
+        for (flag, seconds) in [("--max-room-open", maxRoomOpen), ("--keep-decided", keepDecided),
+                                ("--abandoned-room-timeout", abandonedRoomTimeout)] where !(seconds > 0 && seconds.isFinite) {
+            throw ValidationError("\(flag) must be a positive number of seconds (got \(seconds))")
+        }
+        configuration.registryLimits.maxRoomOpen = maxRoomOpen * 1000
+        configuration.keepDecidedSeconds = keepDecided
+        configuration.abandonedRoomTimeoutSeconds = abandonedRoomTimeout
+    }
+}
