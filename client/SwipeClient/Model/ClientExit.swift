@@ -28,6 +28,8 @@ public enum ClientExit: Hashable, Sendable {
     case roomClosed(room: String, reason: String)
     case terminal(String)
     case badPicture(String)
+    /// The server refused what a flag asked for (`--until`'s closing time): status 64, naming the flag.
+    case badFlag(String)
     case signal(Int32)
 
     /// The process exit status.
@@ -43,7 +45,7 @@ public enum ClientExit: Hashable, Sendable {
         case .kicked: return 4
         case .roomClosed: return 5
         case .terminal: return 6
-        case .badPicture: return 64
+        case .badPicture, .badFlag: return 64
         case let .signal(number): return 128 + number
         }
     }
@@ -62,7 +64,7 @@ public enum ClientExit: Hashable, Sendable {
         case let .unreachable(text): return "swipe: " + text
         case let .kicked(room): return "swipe: the host removed you from room \(room)"
         case let .roomClosed(room, reason): return "swipe: room \(room) was closed (\(reason))"
-        case let .terminal(text), let .badPicture(text): return "swipe: " + text
+        case let .terminal(text), let .badPicture(text), let .badFlag(text): return "swipe: " + text
         }
     }
 }

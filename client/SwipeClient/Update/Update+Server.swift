@@ -139,6 +139,9 @@ extension AppModel {
             }
             guard room != nil else {
                 connection = .closed(reason: message)
+                if error.code == .badField, case let .create(create) = options.entry, create.closesAt != nil, message.contains("closesAt") {
+                    return [.disconnect, .exit(.badFlag("--until: the server refused the closing time: " + message))]
+                }
                 return [.disconnect, .exit(.refused(message))]
             }
             return sessionEnded(reason: message)
