@@ -24,7 +24,7 @@ extension ClusterNode {
             Array(ClusterKeys.pictures(code).utf8),
             Array((create ? "create" : "append").utf8), Array(String(format: "%.3f", host.now).utf8), payload,
             Array((idempotencyKey ?? "").utf8), Array((expectedOffset.map(String.init) ?? "").utf8),
-            Array(ClusterKeys.channel(code).utf8), Array(String(configuration.roomLifetimeSeconds).utf8),
+            Array(ClusterKeys.channel(code).utf8), Array(String(keyLifetime(of: code, entry: entry)).utf8),
             Array((replicaWaits.isNeeded ? "1" : "0").utf8),
         ]
         let byHash = [Array("EVALSHA".utf8), Array(scriptSHA.utf8), Array(AppendScript.keyCount.utf8)] + tail
@@ -116,6 +116,7 @@ extension ClusterNode {
             if let connection, effects.contains(where: RoomEffect.isGuessMiss) { host.failedLookup(from: connection.address, at: host.now) }
             if case .created = entry.kind, let connection, effects.contains(where: { if case .bind = $0 { true } else { false } }) {
                 host.roomCreated(code, by: connection)
+                listClosingTime(of: code)
             }
             if connection == nil, let member = effects.lazy.compactMap({ effect -> MemberID? in
                 if case let .bind(_, member) = effect { return member } else { return nil }
