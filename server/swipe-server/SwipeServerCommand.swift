@@ -118,6 +118,7 @@ struct Serve: ParsableCommand {
     var trustProxies: [String] = []
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel: Logger.Level = .info
     @OptionGroup var operations: OperationsOptions
+    @OptionGroup var notify: NotifyOptions
 
     func run() throws {
         operations.bootstrapLogging(level: logLevel)
@@ -218,6 +219,7 @@ struct Serve: ParsableCommand {
         configuration.cluster = cluster
         configuration.metricsAccess = try operations.metricsAccess()
         configuration.sshJoin = try operations.sshJoinLine()
+        configuration.notify = try notify.settings()
         if cluster != nil { configuration.dataDirectory = nil }
         let server = SwipeServerHost(configuration: configuration)
         let bound: Int

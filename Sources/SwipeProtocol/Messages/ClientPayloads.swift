@@ -16,6 +16,9 @@ public struct CreateRoom: Hashable, Sendable, Codable {
     public var quorum: Int?
     /// How every screen stacks the cards (default `stack`).
     public var layout: RoomLayout?
+    /// A webhook URL told when the room opens and when it is decided (its host must be in the
+    /// server's `--notify-allow`, or the create is refused with `notAllowed`).
+    public var notify: String?
 
     public init(name: String, deck: String? = nil, cards: [Card]? = nil, rule: VoteRule? = nil, pacing: Pacing? = nil,
                 timerSeconds: Double? = nil, quorum: Int? = nil, layout: RoomLayout? = nil) {
