@@ -25,8 +25,10 @@ extension ServerShell {
         return true
     }
 
-    /// After a room's effects are carried out: a creator bound to its room sends `opened`; the
-    /// winner's record sends `decided` (observed here, outside the room engine).
+    /// After a room's effects are carried out: a creator bound to the room its `create` made (the
+    /// same effects hold the room's `roomCreated` record) sends `opened`; the winner's record sends
+    /// `decided` (observed here, outside the room engine). A connection whose create was refused
+    /// and that then joins a room sends nothing.
     func observeWebhooks(_ effects: [RoomEffect], in code: RoomCode?) {
         guard let code else { return }
         for effect in effects {
@@ -34,6 +36,7 @@ extension ServerShell {
             case let .bind(connectionID, _):
                 guard let connection = connections.byID[connectionID], let url = connection.notify else { continue }
                 connection.notify = nil
+                guard effects.contains(where: Self.isRoomCreated) else { continue }
                 webhooks.opened(room: code.rawValue, deck: registry.rooms[code]?.deckName, url: url, joinLines: joinLines(room: code),
                                 at: Self.wallClock)
             case let .append(record):
@@ -46,6 +49,11 @@ extension ServerShell {
                 continue
             }
         }
+    }
+
+    private static func isRoomCreated(_ effect: RoomEffect) -> Bool {
+        guard case let .append(record) = effect, case .roomCreated = record.event else { return false }
+        return true
     }
 
     /// Starting thread, once the port is bound: the events kept from before are handed over.
