@@ -51,18 +51,18 @@ public struct NotifyAllowList: Hashable, Sendable {
     public var isEmpty: Bool { hosts.isEmpty }
 
     /// Why `url` may not be a room's webhook, or nil when it may. The message names `notify` and
-    /// the flag, for the refused `create`'s `error`.
+    /// the flag, for the refused `create`'s `error`; it never repeats the URL (a hook's path is
+    /// often its secret), only the host.
     ///
     /// ```swift
     /// NotifyAllowList().refusal(for: "https://hooks.example/x")   // "create: notify: … --notify-allow …"
     /// ```
     public func refusal(for url: String) -> String? {
-        let shown = String(url.prefix(200))
         guard url.utf8.count <= Self.maxURLLength else {
             return "create: notify: the webhook URL is longer than \(Self.maxURLLength) bytes"
         }
         guard let parsed = WebhookURL(parsing: url) else {
-            return "create: notify: \"\(shown)\" is not an http:// or https:// URL without a user name (http://HOST[:PORT]/PATH)"
+            return "create: notify: not an http:// or https:// URL without a user name (https://HOST[:PORT]/PATH, plain URL characters)"
         }
         guard hosts.contains(parsed.host) else {
             let listed = hosts.isEmpty ? "this server allows no webhook host (start it with --notify-allow HOST[,HOST…])"
