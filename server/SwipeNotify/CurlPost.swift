@@ -27,6 +27,11 @@ public struct CurlPost: Sendable {
     private static let initialiseOnce: Void = { _ = swipe_curl_global_init() }()
 
     /// Makes the POST and says how it ended.
+    ///
+    /// ```swift
+    /// CurlPost().post(WebhookRequest(key: "swipedeck-R-opened", url: "http://127.0.0.1:9/x", body: body, attempt: 1))
+    /// // .failed("Couldn't connect to server")
+    /// ```
     public func post(_ request: WebhookRequest) -> WebhookOutcome {
         guard !request.body.isEmpty, request.body.count <= WebhookEvent.maxBodyBytes else {
             return .failed("the body is \(request.body.count) bytes, over \(WebhookEvent.maxBodyBytes)")

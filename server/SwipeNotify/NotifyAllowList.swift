@@ -48,6 +48,10 @@ public struct NotifyAllowList: Hashable, Sendable {
     }
 
     /// No host is allowed.
+    ///
+    /// ```swift
+    /// try NotifyAllowList(parsing: [""]).isEmpty   // true
+    /// ```
     public var isEmpty: Bool { hosts.isEmpty }
 
     /// Why `url` may not be a room's webhook, or nil when it may. The message names `notify` and

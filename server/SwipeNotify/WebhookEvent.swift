@@ -55,6 +55,10 @@ public struct WebhookEvent: Hashable, Sendable {
 
     /// The same on every retry, on every node and after every restart: a room opens once and is
     /// decided once, so the room and the kind name the event.
+    ///
+    /// ```swift
+    /// WebhookEvent.opened(room: "R", deck: nil, joinLines: []).idempotencyKey   // "swipedeck-R-opened"
+    /// ```
     public var idempotencyKey: String { "swipedeck-\(room)-\(kind.rawValue)" }
 
     /// The message in words, as chat shows it.
@@ -81,6 +85,10 @@ public struct WebhookEvent: Hashable, Sendable {
 
     /// The JSON body, keys sorted. `text` and `content` are escaped for Slack's markup (`&`, `<`,
     /// `>`), and `allowed_mentions` keeps Discord from pinging anyone a title names (`@everyone`).
+    ///
+    /// ```swift
+    /// WebhookEvent.opened(room: "R", deck: nil, joinLines: []).body().count   // a few hundred bytes
+    /// ```
     public func body() -> [UInt8] {
         let words = Self.escapedForChat(text)
         let payload = Body(text: words, content: words, event: kind.rawValue, room: room, winner: winner.map { Self.clip($0) },

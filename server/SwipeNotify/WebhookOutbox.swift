@@ -46,6 +46,10 @@ public struct WebhookOutbox: Hashable, Sendable {
 
     /// A new event for `url`: kept and sent at the next `due`. Dropped (no effect) when its key is
     /// already pending or finished; dropped with a `.log` when `maxPending` events wait.
+    ///
+    /// ```swift
+    /// outbox.enqueue(.decided(room: "R", winner: "Pho", ranking: []), to: url, at: now)   // [.save(pending record)]
+    /// ```
     public mutating func enqueue(_ event: WebhookEvent, to url: String, at now: Double) -> [WebhookEffect] {
         let key = event.idempotencyKey
         guard pending[key] == nil, !settled.contains(key) else { return [] }
@@ -60,6 +64,10 @@ public struct WebhookOutbox: Hashable, Sendable {
 
     /// The events due at `now`, up to the in-flight bound, each counted as an attempt (kept) and
     /// handed to the sender; oldest first.
+    ///
+    /// ```swift
+    /// outbox.due(at: now)   // [.save(attempt 1), .send(WebhookRequest(key: "swipedeck-R-opened", …))]
+    /// ```
     public mutating func due(at now: Double) -> [WebhookEffect] {
         guard inFlight.count < policy.maxInFlight else { return [] }
         let ready = pending.values.filter { !inFlight.contains($0.key) && $0.nextAttempt <= now }
@@ -78,6 +86,10 @@ public struct WebhookOutbox: Hashable, Sendable {
     }
 
     /// The sender's answer for `key`: delivered, tried again later, or given up.
+    ///
+    /// ```swift
+    /// outbox.finished("swipedeck-R-opened", .failed("Timeout was reached"), at: now)   // [.save(next attempt), .log(…)]
+    /// ```
     public mutating func finished(_ key: String, _ outcome: WebhookOutcome, at now: Double) -> [WebhookEffect] {
         guard inFlight.remove(key) != nil, var record = pending[key] else { return [] }
         let what: String
@@ -105,6 +117,10 @@ public struct WebhookOutbox: Hashable, Sendable {
     }
 
     /// When the next event waiting (not with the sender) is due, or nil.
+    ///
+    /// ```swift
+    /// sender.wake(at: outbox.nextDue)
+    /// ```
     public var nextDue: Double? {
         pending.values.lazy.filter { !inFlight.contains($0.key) }.map(\.nextAttempt).min()
     }
@@ -146,6 +162,10 @@ public struct WebhookPolicy: Hashable, Sendable {
     }
 
     /// Seconds to wait after attempt `attempt` (1, 2, …) failed.
+    ///
+    /// ```swift
+    /// WebhookPolicy(firstRetry: 0.2).delay(afterAttempt: 2)   // 0.4
+    /// ```
     public func delay(afterAttempt attempt: Int) -> Double {
         let doublings = Double(max(0, min(attempt - 1, 40)))
         return min(maxRetry, firstRetry * pow2(doublings))

@@ -40,7 +40,12 @@ public final class WebhookSender: @unchecked Sendable {
         _ = CurlPost()   // libcurl's global init, before the thread exists
     }
 
-    /// Queues `request`; false (nothing queued) when `capacity` requests wait already.
+    /// Queues `request`; false (nothing queued) when `capacity` requests wait already or the
+    /// sender is stopped. Starts the thread the first time.
+    ///
+    /// ```swift
+    /// sender.submit(WebhookRequest(key: "swipedeck-R-opened", url: url, body: body, attempt: 1))   // true
+    /// ```
     @discardableResult
     public func submit(_ request: WebhookRequest) -> Bool {
         condition.withLock {
@@ -53,6 +58,10 @@ public final class WebhookSender: @unchecked Sendable {
     }
 
     /// Calls `due` once `time` has come (nil: no wake-up). A later call replaces the time.
+    ///
+    /// ```swift
+    /// sender.wake(at: Date().timeIntervalSince1970 + 10)
+    /// ```
     public func wake(at time: Double?) {
         condition.withLock {
             wakeAt = time
@@ -62,6 +71,10 @@ public final class WebhookSender: @unchecked Sendable {
     }
 
     /// Ends the thread after the request under way, if any (its outcome is still reported).
+    ///
+    /// ```swift
+    /// sender.stop()   // a later submit returns false
+    /// ```
     public func stop() {
         condition.withLock {
             stopping = true

@@ -84,17 +84,30 @@ public final class WebhookService {
     }
 
     /// Why `url` may not be a room's webhook (naming `--notify-allow`), or nil.
+    ///
+    /// ```swift
+    /// service.refusal(for: "https://evil.example/x")   // "create: notify: evil.example is not one of …"
+    /// ```
     public func refusal(for url: String) -> String? { settings.allowList.refusal(for: url) }
 
     /// Room `room` was created with webhook `url`: its URL is kept (for `decided`) and `opened`,
     /// naming `joinLines`, is sent.
+    ///
+    /// ```swift
+    /// service.opened(room: "R", deck: "lunch", url: "https://hooks.example/x", joinLines: ["swipe join ws://h.example/R"], at: now)
+    /// ```
     public func opened(room: String, deck: String?, url: String, joinLines: [String], at now: Double) {
         do { try store.keepNotifyURL(url, room: room, at: now) } catch { log("webhooks: cannot keep room \(room)'s URL: \(error)") }
         perform(outbox.enqueue(.opened(room: room, deck: deck, joinLines: joinLines), to: url, at: now))
         pump(at: now)
     }
 
-    /// Room `room` has its one decision: `decided` is sent if the room has a webhook.
+    /// Room `room` has its one decision: `decided` is sent if the room has a webhook, whose URL
+    /// is then forgotten.
+    ///
+    /// ```swift
+    /// service.decided(room: "R", winner: "Pho", ranking: [RankedOption(title: "Pho", likes: 3)], at: now)
+    /// ```
     public func decided(room: String, winner: String?, ranking: [RankedOption], at now: Double) {
         let url: String?
         do { url = try store.notifyURL(room: room) } catch {
@@ -108,12 +121,20 @@ public final class WebhookService {
     }
 
     /// The sender's answer for `key`.
+    ///
+    /// ```swift
+    /// service.finished("swipedeck-R-opened", .status(204), at: now)   // delivered: never sent again
+    /// ```
     public func finished(_ key: String, _ outcome: WebhookOutcome, at now: Double) {
         perform(outbox.finished(key, outcome, at: now))
         pump(at: now)
     }
 
     /// Hands the sender what is due, and asks to be woken for the next.
+    ///
+    /// ```swift
+    /// service.pump(at: now)   // at start, and when the sender's wake-up comes
+    /// ```
     public func pump(at now: Double) {
         perform(outbox.due(at: now))
         if let next = outbox.nextDue { activeSender.wake(at: next) } else { sender?.wake(at: nil) }
@@ -128,6 +149,10 @@ public final class WebhookService {
     }
 
     /// Ends the sender's thread (a POST under way finishes first).
+    ///
+    /// ```swift
+    /// service.stop()
+    /// ```
     public func stop() { sender?.stop() }
 
     private func perform(_ effects: [WebhookEffect]) {

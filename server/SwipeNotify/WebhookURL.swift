@@ -16,6 +16,10 @@ public struct WebhookURL: Hashable, Sendable {
     public var port: Int?
 
     /// Reads `text`, or nil when it is not such a URL.
+    ///
+    /// ```swift
+    /// WebhookURL(parsing: "http://[::1]:9000/x")?.port   // 9000
+    /// ```
     public init?(parsing text: String) {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?[]!$&'()*+,;=%")
         guard text.allSatisfy({ allowed.contains($0) }) else { return nil }
