@@ -28,9 +28,11 @@ import SwipeProtocol
         return nil
     }
 
-    @Test func aFailureIsRetriedOnceWithTheSameKeyThenTheDecisionIsSent() throws {
+    /// Both loops: the sender's answers and wake-ups reach the service thread through its inbox.
+    @Test(arguments: ["epoll", "poll"])
+    func aFailureIsRetriedOnceWithTheSameKeyThenTheDecisionIsSent(eventLoop: String) throws {
         let receiver = try WebhookReceiver(plan: ["500", "200"])
-        let server = try Self.server()
+        let server = try Self.server(["--event-loop", eventLoop])
         defer { server.stop() }
         let ann = try ServerSessionTests.connect(server)
         ann.send(.create(Self.create(notify: receiver.url, cards: ["Pho"])))
