@@ -132,10 +132,14 @@ struct Create: ParsableCommand {
     @Option(help: ArgumentHelp(LayoutFlag.help))
     var layout: String = RoomLayout.stack.rawValue
 
+    @Option(help: "A webhook (https://…) told when the room opens, with its join lines, and when it is decided, with the winner and the top three (Slack, Mattermost, Rocket.Chat, Discord). The server must allow its host (swipe-server --notify-allow); otherwise the room is not created and swipe exits 2.")
+    var notify: String?
+
     @OptionGroup var screen: ScreenOptions
 
     func validate() throws {
         _ = try WebSocketURL(parsing: address)
+        if let notify, let problem = notifyProblem(notify) { throw ValidationError(problem) }
         try checkName(name)
         _ = try parseRule(rule)
         let pacing = try pacing.map(parsePacing) ?? (until == nil ? .lockstep : .free)
@@ -182,6 +186,7 @@ struct Create: ParsableCommand {
         } else if let deck {
             try DeckInput.fill(&create, deck: deck, format: deckFormat)
         }
+        create.notify = notify
         let pictures = try DeckInput.pictures(of: create, deck: deck)
         var options = ClientOptions(name: name, entry: .create(create), colour: !screen.noColor, bidi: screen.bidi).drawing(pictures: screen.pictures)
         options.restriction = restriction
@@ -221,6 +226,17 @@ struct RoomAddress {
         self.url = url
         self.room = RoomCode(code)
     }
+}
+
+/// Why `--notify URL` cannot be a webhook, or nil (the server checks its host).
+func notifyProblem(_ url: String) -> String? {
+    let lower = url.lowercased()
+    let plain = url.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
+    guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), plain, url.utf8.count <= 2048,
+          url.split(separator: "/", maxSplits: 3).dropFirst().first?.contains("@") == false else {
+        return "--notify must be an http:// or https:// URL without a user name, e.g. https://hooks.slack.com/services/T0/B0/x (got \"\(url.prefix(200))\")"
+    }
+    return nil
 }
 
 func checkName(_ name: String) throws {

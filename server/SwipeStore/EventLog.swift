@@ -97,6 +97,7 @@ public final class EventLog {
                 PRAGMA user_version = \(Self.schemaVersion);
                 """)
             try db.execute(Self.pictureTable)
+            try db.execute(Self.webhookTables)
         } catch let error as StoreError {
             throw StoreError(path: path, message: error.message == "file is not a database"
                 ? "not a SwipeDeck data file (file is not a database)" : error.message)

@@ -119,6 +119,7 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel: Logger.Level = .info
     @OptionGroup var operations: OperationsOptions
     @OptionGroup var lifetimes: RoomLifetimeOptions
+    @OptionGroup var notify: NotifyOptions
 
     func run() throws {
         operations.bootstrapLogging(level: logLevel)
@@ -220,6 +221,7 @@ struct Serve: ParsableCommand {
         configuration.cluster = cluster
         configuration.metricsAccess = try operations.metricsAccess()
         configuration.sshJoin = try operations.sshJoinLine()
+        configuration.notify = try notify.settings()
         if cluster != nil { configuration.dataDirectory = nil }
         let server = SwipeServerHost(configuration: configuration)
         let bound: Int

@@ -1,5 +1,6 @@
 import Logging
 import SwipeLocalBackend
+import SwipeNotify
 import SwipeProtocol
 import SwipeRedisBackend
 import SwipeRooms
@@ -77,6 +78,12 @@ public struct ServerConfiguration: Sendable {
     /// The pictures a host uploads with their own deck: each, a room's together, all under way
     /// (`--max-picture-bytes`, `--max-picture-pixels`, `--max-room-picture-bytes`).
     public var uploadLimits = UploadLimits()
+    /// Rooms' webhooks: the hosts a `notify` may name (`--notify-allow`), retries, the join line.
+    ///
+    /// ```swift
+    /// configuration.notify.allowList = try NotifyAllowList(parsing: ["hooks.slack.com"])
+    /// ```
+    public var notify = NotifySettings()
 
     public init(host: String = "127.0.0.1", port: Int = 7681, decks: DeckLibrary = .bundled(),
                 tlsCertificatePath: String? = nil, tlsPrivateKeyPath: String? = nil,

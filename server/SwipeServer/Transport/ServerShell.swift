@@ -50,6 +50,8 @@ final class ServerShell: @unchecked Sendable {
 
     /// What other threads hand the service thread (a stop, posted jobs).
     let inbox = ServiceInbox()
+    /// Rooms' webhooks (`Notify/ServerShell+Webhooks.swift`).
+    let webhookState = ShellWebhooks()
 
     init(configuration: ServerConfiguration) {
         self.configuration = configuration
@@ -175,6 +177,7 @@ final class ServerShell: @unchecked Sendable {
                 break   // already committed by the backend, before any of these effects
             }
         }
+        observeWebhooks(effects, in: code)
         if let code, registry.rooms[code] == nil {
             roomForgotten(code)
             backend.roomClosed(code)   // closed by its host: out of what a restart loads

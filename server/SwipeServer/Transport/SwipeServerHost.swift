@@ -116,6 +116,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         }
         shell.armWakeTimer()   // the first deadline; afterwards the service thread re-arms it
         shell.inbox.acceptWakeups(for: context)
+        shell.startWebhooks(port: port)
         running = true
         let thread = Thread { [self] in serviceLoop() }
         thread.name = "swipe-server lws"
@@ -213,6 +214,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         }
         shell.loop.disarm()
         shell.backend.stop()
+        shell.stopWebhooks()
         shell.inbox.refuseWakeups()
         lws_context_destroy(context)
         if let driver { swipe_ev_driver_free(driver) }
