@@ -16,7 +16,7 @@ struct SwipeCommand: ParsableCommand {
             (xterm-direct, tmux-direct: Debian's ncurses-term); SWIPE_COLOURS=256 keeps 256 colours.
             """,
         version: SwipeClientInfo.version,
-        subcommands: [Join.self, Create.self, ResultsCommand.self, Decks.self, Demo.self, Gateway.self])
+        subcommands: [Join.self, Create.self, Rooms.self, ResultsCommand.self, Decks.self, Demo.self, Gateway.self])
 }
 
 /// Options shared by every subcommand that opens the screen.

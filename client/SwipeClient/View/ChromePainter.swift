@@ -161,8 +161,10 @@ struct ChromePainter {
         if let closing, room.phase == .voting {
             let text = ClosingTimeText.lines(closesAt: closing, now: model.wallClock.wall(at: model.now).millisecondsSince1970,
                                              utcOffsetSeconds: model.wallClock.utcOffsetSeconds)
-            line(text.until, palette.value)
-            line("\(text.left) · sealed", palette.label)
+            // "open until 2 Dec 00:07" is wider than the sidebar: "until 2 Dec 00:07".
+            line(TextMetrics.width(text.until) <= width ? text.until : String(text.until.dropFirst("open ".count)), palette.value)
+            line(text.left, palette.value)
+            line("votes sealed", palette.label)
         }
         if room.phase == .voting, let deadline = room.deadline, let serverNow = model.serverNow {
             let seconds = max(0, Int(((deadline - serverNow) / 1000).rounded(.up)))

@@ -13,7 +13,13 @@ public enum ResultsText {
     public static func lines(_ results: Results, room: String) -> [String] {
         if results.sealed == true {
             let until = results.closesAt.map { " until \($0)" } ?? ""
-            return ["Room \(room) is open\(until): its votes are sealed until the close."]
+            var lines = ["Room \(room) is open\(until): its votes are sealed until the close."]
+            if let progress = results.progress, !progress.isEmpty {
+                lines.append("Progress: " + progress.sorted { $0.key < $1.key }
+                    .map { "\(TextMetrics.clean($0.key)) " + ClosingTimeText.progress(votesCast: $0.value, of: results.cards ?? 0) }
+                    .joined(separator: ", "))
+            }
+            return lines
         }
         var lines = ["Room \(room) · " + (results.final ? "final" : "so far") + (results.closesAt.map { " · closing time \($0)" } ?? "")]
         let rows = results.ranking.sorted { $0.rank < $1.rank }

@@ -15,6 +15,8 @@ extension Room {
             var sealed = Results(final: false, ranking: [])
             sealed.closesAt = closesAtText
             sealed.sealed = true
+            sealed.cards = deckCount
+            sealed.progress = Dictionary(voters.map { ($0.name, $0.voteOrder.count) }, uniquingKeysWith: max)
             return sealed
         }
         var results = Results(final: phase == .finished || phase == .closed, ranking: deckRanking())
