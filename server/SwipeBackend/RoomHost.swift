@@ -84,6 +84,11 @@ package struct RoomRules: Sendable {
     package var abandonedRoomTimeout: ServerTime
     /// A room with a closing time is forgotten this long after it (ms; `--keep-decided`, 7 days).
     package var keepDecided: ServerTime
+    /// A room nobody is connected to leaves memory this long after its last member left (ms;
+    /// `--hibernate-after`, 60 s; nil: never). A store that keeps rooms reads it back on demand.
+    package var hibernateAfter: ServerTime?
+    /// The open rooms a node keeps, in memory and hibernated together (`--max-open-rooms`).
+    package var maxOpenRooms: Int
 
     /// Rooms nobody is connected to are dropped after this long (ms) by default: from memory and
     /// the log here, and from a cluster's per-address count of open rooms.
@@ -94,7 +99,10 @@ package struct RoomRules: Sendable {
 
     package init(restartGrace: ServerTime, maxRoomsPerAddress: Int, failedLookups: Int, failedLookupWindow: ServerTime,
                  unjoinedRoomTimeout: ServerTime, abandonedRoomTimeout: ServerTime = RoomRules.abandonedAfter,
-                 keepDecided: ServerTime = RoomRules.defaultKeepDecided) {
+                 keepDecided: ServerTime = RoomRules.defaultKeepDecided, hibernateAfter: ServerTime? = 60_000,
+                 maxOpenRooms: Int = 100_000) {
+        self.hibernateAfter = hibernateAfter
+        self.maxOpenRooms = maxOpenRooms
         self.abandonedRoomTimeout = abandonedRoomTimeout
         self.keepDecided = keepDecided
         self.restartGrace = restartGrace

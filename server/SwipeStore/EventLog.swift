@@ -98,6 +98,7 @@ public final class EventLog {
                 """)
             try db.execute(Self.pictureTable)
             try db.execute(Self.webhookTables)
+            try db.execute(Self.hibernationTable)
         } catch let error as StoreError {
             throw StoreError(path: path, message: error.message == "file is not a database"
                 ? "not a SwipeDeck data file (file is not a database)" : error.message)
@@ -197,6 +198,7 @@ public final class EventLog {
             try archive(room: room, upTo: Int64.max)
             try db.run("DELETE FROM checkpoint WHERE room = ?", [.text(room)])
             try db.run("DELETE FROM picture WHERE room = ?", [.text(room)])
+            try forgetHibernated(room: room)
             try db.execute("COMMIT")
         } catch {
             try? db.execute("ROLLBACK")

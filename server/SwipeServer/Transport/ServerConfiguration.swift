@@ -61,6 +61,11 @@ public struct ServerConfiguration: Sendable {
     public var abandonedRoomTimeoutSeconds: Double = 30 * 60
     /// How long a room with a closing time is kept for its results after it (`--keep-decided`).
     public var keepDecidedSeconds: Double = 7 * 86_400
+    /// How long a room nobody is connected to stays in memory before it hibernates in the log
+    /// (`--hibernate-after`; nil: never). Only with a data directory: without a log there is nowhere to keep it.
+    public var hibernateAfterSeconds: Double? = 60
+    /// The open rooms this server keeps, in memory and hibernated together (`--max-open-rooms`).
+    public var maxOpenRooms = 100_000
     /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` name the client (`--trust-proxy`).
     /// Per-address limits then count the client, not the proxy; headers from anyone else are ignored.
     public var trustedProxies: [AddressRange] = []

@@ -12,7 +12,9 @@ extension ServerShell: RoomHost {
                          failedLookups: joinGuard.maxFailures, failedLookupWindow: joinGuard.window,
                          unjoinedRoomTimeout: configuration.unjoinedRoomTimeoutSeconds * 1000,
                          abandonedRoomTimeout: configuration.abandonedRoomTimeoutSeconds * 1000,
-                         keepDecided: configuration.keepDecidedSeconds * 1000)
+                         keepDecided: configuration.keepDecidedSeconds * 1000,
+                         hibernateAfter: configuration.hibernateAfterSeconds.map { $0 * 1000 },
+                         maxOpenRooms: configuration.maxOpenRooms)
     }
 
     func enqueue(_ message: ServerMessage, to session: RoomSession) {
