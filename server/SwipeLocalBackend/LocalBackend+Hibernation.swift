@@ -18,6 +18,8 @@ package struct HibernatedRoom: Hashable, Sendable {
     package var closesAt: Double?
     /// When its last member left (wall clock, ms since 1970).
     package var leftAt: Double
+    /// Whether it is still open (sealed until its closing time), so it must wake for its close.
+    package var open: Bool
 }
 
 extension LocalBackend {
@@ -26,19 +28,21 @@ extension LocalBackend {
 
     /// Reads the index at start: each hibernated room's close is on the timers, nothing else is loaded.
     func readHibernationIndex(_ log: EventLog) throws {
+        var closes: [SleepingCloses.Close] = []
         for row in try log.hibernatedRooms() {
             let code = RoomCode(row.room)
-            hibernated[code] = HibernatedRoom(closesAt: row.closesAt, leftAt: row.leftAt)
-            scheduleClose(of: code)
+            hibernated[code] = HibernatedRoom(closesAt: row.closesAt, leftAt: row.leftAt, open: row.open)
+            if row.open, let closesAt = row.closesAt { closes.append(SleepingCloses.Close(deadline: closesAt - wallClockAtZero, code: code)) }
         }
+        sleepingCloses.insert(contentsOf: closes)
+        armNextSleepingClose()
     }
 
-    /// A hibernated room whose closing time is ahead (or went by while the server was down) wakes for it.
-    private func scheduleClose(of code: RoomCode) {
-        guard let closesAt = hibernated[code]?.closesAt else { return }
-        let deadline = closesAt - wallClockAtZero
-        guard deadline + host.rules.keepDecided > host.now else { return }
-        host.timers.setRoomTimer(code, at: max(host.now, deadline))
+    /// Only the earliest sleeping room's close is on the server's timers; when it fires (or that room
+    /// wakes), the next one is armed. A close that went by while the server was down is due at once.
+    func armNextSleepingClose() {
+        guard let next = sleepingCloses.first else { return }
+        host.timers.setRoomTimer(next.code, at: max(host.now, next.deadline))
     }
 
     /// Puts to sleep every room nobody has been connected to for `hibernateAfter` ms that waits for
@@ -51,9 +55,9 @@ extension LocalBackend {
         for (code, room) in idle {
             var room = room
             let state = RoomState(room: code.rawValue, payload: room.checkpoint.encoded(), at: time)
-            let entry = HibernatedRoom(closesAt: room.settings.closesAt, leftAt: room.lastActivity + wallClockAtZero)
+            let entry = HibernatedRoom(closesAt: room.settings.closesAt, leftAt: room.lastActivity + wallClockAtZero, open: room.isSealed)
             do {
-                try store.hibernate(state, row: HibernatedRow(room: code.rawValue, closesAt: entry.closesAt, leftAt: entry.leftAt))
+                try store.hibernate(state, row: HibernatedRow(room: code.rawValue, closesAt: entry.closesAt, leftAt: entry.leftAt, open: entry.open))
             } catch {
                 _ = stop(because: "cannot write the log \(store.path): \(error)")
                 return
@@ -62,8 +66,9 @@ extension LocalBackend {
             host.timers.cancelRoomTimer(code)
             checkpointPolicy.forget(code)
             hibernated[code] = entry
-            if room.isSealed { scheduleClose(of: code) }
+            if room.isSealed, let deadline = room.closeDeadline { sleepingCloses.insert(code, at: deadline) }
         }
+        armNextSleepingClose()
         if !idle.isEmpty { host.logger.debug("hibernated \(idle.count) room(s); \(hibernated.count) asleep, \(host.registry.rooms.count) in memory") }
     }
 
@@ -78,6 +83,8 @@ extension LocalBackend {
             let tail = try woken.entries.map { try LogRecord(entry: $0) }
             let report = try host.registry.restore(checkpoints: checkpoint.map { [$0] } ?? [], tail: tail, at: host.now, grace: 0)
             hibernated[code] = nil
+            sleepingCloses.remove(code)
+            armNextSleepingClose()
             checkpointPolicy.restored(report.tailLengths)
             for (room, effects) in report.effects { host.apply(effects, in: room) }
             return host.registry.rooms[code] != nil
@@ -97,7 +104,10 @@ extension LocalBackend {
             if let closesAt = room.closesAt { return wall >= closesAt + rules.keepDecided }
             return wall - room.leftAt >= rules.abandonedRoomTimeout
         }.map(\.key)
-        for code in due { hibernated[code] = nil }
+        for code in due {
+            hibernated[code] = nil
+            sleepingCloses.remove(code)
+        }
         return due
     }
 }

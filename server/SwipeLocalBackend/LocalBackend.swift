@@ -31,6 +31,8 @@ package final class LocalBackend: RoomBackend {
     package let evictionInterval: ServerTime
     /// Rooms asleep in the log, by code (`LocalBackend+Hibernation.swift`).
     package var hibernated: [RoomCode: HibernatedRoom] = [:]
+    /// The open sleeping rooms' closing times, earliest first (only the first is on the timers).
+    var sleepingCloses = SleepingCloses()
     /// How long a room nobody is connected to stays in memory (ms; nil: always, as with no log).
     package let hibernateAfter: ServerTime?
 
@@ -96,7 +98,10 @@ package final class LocalBackend: RoomBackend {
     }
 
     package func timerDue(_ code: RoomCode, at time: ServerTime) {
-        if host.registry.rooms[code] == nil { wake(code) }   // a hibernated room's close
+        if host.registry.rooms[code] == nil, wake(code) == false {   // a hibernated room's close
+            armNextSleepingClose()
+            return
+        }
         host.apply(host.registry.handle(.timerFired, in: code, at: time), in: code)
     }
 

@@ -14,11 +14,14 @@ public struct HibernatedRow: Hashable, Sendable {
     public var closesAt: Double?
     /// When its last member left (wall clock, ms since 1970).
     public var leftAt: Double
+    /// Whether it is still open, waiting for its close (false once decided).
+    public var open: Bool
 
-    public init(room: String, closesAt: Double?, leftAt: Double) {
+    public init(room: String, closesAt: Double?, leftAt: Double, open: Bool = false) {
         self.room = room
         self.closesAt = closesAt
         self.leftAt = leftAt
+        self.open = open
     }
 }
 
@@ -33,7 +36,8 @@ extension EventLog {
         CREATE TABLE IF NOT EXISTS hibernated (
             room TEXT PRIMARY KEY,
             closes_at REAL,
-            left_at REAL NOT NULL);
+            left_at REAL NOT NULL,
+            open INTEGER NOT NULL DEFAULT 0);
         """
 
     /// Puts a room to sleep in one transaction: `state` becomes its checkpoint (its log entries move
@@ -51,8 +55,8 @@ extension EventLog {
                 """, [.text(state.room)]).first?.first
             let sequence: Int64 = if case let .integer(value)? = last { value } else { 0 }
             try store(state, asOf: sequence)
-            try db.run("INSERT OR REPLACE INTO hibernated (room, closes_at, left_at) VALUES (?, ?, ?)",
-                       [.text(row.room), row.closesAt.map(SQLiteValue.real) ?? .null, .real(row.leftAt)])
+            try db.run("INSERT OR REPLACE INTO hibernated (room, closes_at, left_at, open) VALUES (?, ?, ?, ?)",
+                       [.text(row.room), row.closesAt.map(SQLiteValue.real) ?? .null, .real(row.leftAt), .integer(row.open ? 1 : 0)])
             try db.execute("COMMIT")
         } catch {
             try? db.execute("ROLLBACK")
@@ -83,11 +87,21 @@ extension EventLog {
     /// try log.hibernatedRooms().count   // 100_000
     /// ```
     public func hibernatedRooms() throws -> [HibernatedRow] {
-        try db.query("SELECT room, closes_at, left_at FROM hibernated").compactMap { row in
-            guard row.count == 3, case let .text(room) = row[0], case let .real(left) = row[2] else { return nil }
+        try db.query("SELECT room, closes_at, left_at, open FROM hibernated").compactMap { row in
+            guard row.count == 4, case let .text(room) = row[0], case let .real(left) = row[2] else { return nil }
             let closes: Double? = if case let .real(value) = row[1] { value } else { nil }
-            return HibernatedRow(room: room, closesAt: closes, leftAt: left)
+            let open: Bool = if case let .integer(value) = row[3] { value != 0 } else { false }
+            return HibernatedRow(room: room, closesAt: closes, leftAt: left, open: open)
         }
+    }
+
+    /// Empties the index: the next start loads every room (a benchmark's server holding every room).
+    ///
+    /// ```swift
+    /// try log.clearHibernationIndex()
+    /// ```
+    public func clearHibernationIndex() throws {
+        try db.execute("DELETE FROM hibernated")
     }
 
     /// A hibernated room that is forgotten (evicted, or kept long enough after its close) leaves the index.
