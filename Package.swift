@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(name: "SwipeStoreTests", dependencies: ["SwipeStore"]),
         .testTarget(name: "SwipeNotifyTests", dependencies: ["SwipeNotify", "SwipeStore"]),
         .testTarget(name: "SwipeBackendTests", dependencies: ["SwipeBackend", "SwipeRooms", "SwipeProtocol"]),
-        .testTarget(name: "SwipeLocalBackendTests", dependencies: ["SwipeLocalBackend", "SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore",
+        .testTarget(name: "SwipeLocalBackendTests", dependencies: ["SwipeLocalBackend", "SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipeStore",
                                                                   .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SwipeRedisBackendTests", dependencies: ["SwipeRedisBackend", "SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore",
                                                                   "SwipePictures"]),
