@@ -192,7 +192,10 @@ extension AppModel {
         self.room = room
         remoteDrags = [:]
         sentAhead = nil
-        return [.rememberMember(room: room.code, token: welcome.token)] + pendingVotes.map { .send(.swipe($0)) }
+        // A room decided before we came (a closing time that went by, a winner while we were away):
+        // its results, which open the results screen with the winner.
+        let decided: [AppEffect] = room.phase == .finished && room.winner != nil && results?.final != true ? [.send(.results)] : []
+        return [.rememberMember(room: room.code, token: welcome.token)] + pendingVotes.map { .send(.swipe($0)) } + decided
     }
 
     /// Plays a server animation at the local time that matches its `startAt` (server time, through
