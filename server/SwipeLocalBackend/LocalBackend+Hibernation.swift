@@ -53,7 +53,6 @@ extension LocalBackend {
             room.canHibernate && time - room.lastActivity >= after
         }
         for (code, room) in idle {
-            var room = room
             let state = RoomState(room: code.rawValue, payload: room.checkpoint.encoded(), at: time)
             let entry = HibernatedRoom(closesAt: room.settings.closesAt, leftAt: room.lastActivity + wallClockAtZero, open: room.isSealed)
             do {
