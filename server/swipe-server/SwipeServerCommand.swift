@@ -72,7 +72,7 @@ struct Serve: ParsableCommand {
     var eventLoop: EventLoopBackend = .epoll
     @Option(name: .customLong("origin"), help: "A browser origin allowed to connect (repeatable); others get 403. Default: any.")
     var origins: [String] = []
-    @Option(name: .customLong("max-rooms"), help: "Rooms this server hosts at most.") var maxRooms = RegistryLimits().maxRooms
+    @Option(name: .customLong("max-rooms"), help: "Rooms held in memory at most (with --data, rooms nobody is in sleep in the log first; --max-open-rooms bounds all open rooms).") var maxRooms = RegistryLimits().maxRooms
     @Option(name: .customLong("max-members"), help: "Members per room at most.") var maxMembers = RegistryLimits().maxMembersPerRoom
     @Option(name: .customLong("max-proposals-per-member"), help: "Options one member may have proposed in a room's lobby at once (every node of a cluster must use the same).")
     var maxProposalsPerMember = ProposalCaps().perMember
