@@ -14,6 +14,8 @@ import SwipeRooms
 /// host.apply(effects, in: code)
 /// ```
 package protocol RoomHost: AnyObject {
+    /// A room served here has a webhook, learnt from the store (a default does nothing: below).
+    func roomHasWebhook(_ code: RoomCode, url: String)
     /// The rooms this process holds, and the engine that changes them (in place).
     var registry: RoomRegistry { get set }
     /// Server time now (ms).
@@ -127,3 +129,13 @@ package struct HTTPRequestID: Hashable, Sendable {
 
 /// The exit status of a server stopped by its store (EX_IOERR from sysexits.h).
 package let storageFailureExitCode: Int32 = 74
+
+extension RoomHost {
+    /// A room this process serves has a webhook (learnt from a cluster's `created` entry): its
+    /// events go there. A host without webhooks ignores it.
+    ///
+    /// ```swift
+    /// host.roomHasWebhook("K7QM-X4TD-9R", url: "https://hooks.example/T0/B0/x")
+    /// ```
+    package func roomHasWebhook(_ code: RoomCode, url: String) {}
+}

@@ -102,6 +102,16 @@ public final class WebhookService {
         pump(at: now)
     }
 
+    /// Keeps `url` as room `room`'s webhook without an `opened` event (a node that did not create
+    /// the room learns it from the store).
+    ///
+    /// ```swift
+    /// service.remember(url: "https://hooks.example/x", room: "R", at: now)
+    /// ```
+    public func remember(url: String, room: String, at now: Double) {
+        do { try store.keepNotifyURL(url, room: room, at: now) } catch { log("webhooks: cannot keep room \(room)'s URL: \(error)") }
+    }
+
     /// Room `room` has its one decision: `decided` is sent if the room has a webhook, whose URL
     /// is then forgotten.
     ///

@@ -54,6 +54,21 @@ extension ClusterNode {
         return max(configuration.roomLifetimeSeconds, Int(min(untilForgotten, 400 * 86_400)))
     }
 
+    /// Sets `key` once over every node (`SET NX`): true to the one node that set it.
+    func claimOnce(_ key: String, then: @escaping (Bool) -> Void) {
+        guard outage == nil else { then(false); return }
+        link.send(["SET", ClusterKeys.once(key), instance, "NX", "EX", String(30 * 86_400)]) { reply in
+            then(reply?.text == "OK")
+        }
+    }
+
+    /// A `created` entry applied here (live or from the room's history) names the room's webhook:
+    /// the server sends the room's events there, whichever node decides it.
+    func learnWebhook(of entry: ClusterEntry, in code: RoomCode) {
+        guard entry.kind == .created, let url = entry.room?.notify else { return }
+        host.roomHasWebhook(code, url: url)
+    }
+
     /// The room closed (or is gone): nothing more to wake for.
     func unlistClosingTime(of code: RoomCode) {
         link.send(["ZREM", ClusterKeys.closing, code.rawValue])

@@ -110,6 +110,7 @@ extension ClusterNode {
         // bindings with the one left in the dictionary, and the first write would copy them.
         guard let index = replicas.index(forKey: code) else { return }
         let effects = host.registry.apply(entry, offset: offset, at: at, to: &replicas.values[index], local: instance)
+        learnWebhook(of: entry, in: code)
         if entry.node == instance, let number = entry.connection, entry.kind == .created || entry.kind == .connected {
             let connection = host.session(numbered: ConnectionID(number))
             connection?.joinPending = false
@@ -180,6 +181,7 @@ extension ClusterNode {
                     host.registry.remove(code)
                     break
                 }
+                learnWebhook(of: entry, in: code)
                 for effect in host.registry.apply(entry, offset: offset, at: at, to: &replica, local: instance) {
                     if case let .scheduleTimer(at) = effect { timer = at }
                     if case .cancelTimer = effect { timer = nil }

@@ -135,7 +135,9 @@ public struct RoomRegistry: Sendable {
                                     timerSeconds: request.timerSeconds, quorum: request.quorum,
                                     maxMembers: limits.maxMembersPerRoom, animationLead: limits.animationLead,
                                     layout: request.layout ?? .stack, closesAt: closesAt)
-        return .success(CreatedRoom(code: RoomCode(""), deckName: deckName, cards: cards, settings: settings, hostName: request.name))
+        var created = CreatedRoom(code: RoomCode(""), deckName: deckName, cards: cards, settings: settings, hostName: request.name)
+        created.notify = request.notify
+        return .success(created)
     }
 
     /// Builds a resolved room and joins `connection` to it as host (what `create` does once the room

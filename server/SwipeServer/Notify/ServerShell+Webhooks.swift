@@ -43,8 +43,11 @@ extension ServerShell {
                 guard case let .winnerDecided(card, _, _) = record.event, let room = registry.rooms[code] else { continue }
                 let ranking = room.results().ranking
                 let winner = ranking.first { $0.card == card }?.title
-                webhooks.decided(room: code.rawValue, winner: winner, ranking: ranking.prefix(3).map { RankedOption(title: $0.title, likes: $0.likes) },
-                                 at: Self.wallClock)
+                let top = ranking.prefix(3).map { RankedOption(title: $0.title, likes: $0.likes) }
+                // Every node that serves the room sees its winner: one of them (the store says which) tells the chat.
+                backend.claimOnce("webhook:\(code.rawValue):decided") { [unowned self] mine in
+                    if mine { webhooks.decided(room: code.rawValue, winner: winner, ranking: top, at: Self.wallClock) }
+                }
             case .reply, .send, .broadcast, .broadcastToProtocol1, .close, .scheduleTimer, .cancelTimer:
                 continue
             }
@@ -54,6 +57,11 @@ extension ServerShell {
     private static func isRoomCreated(_ effect: RoomEffect) -> Bool {
         guard case let .append(record) = effect, case .roomCreated = record.event else { return false }
         return true
+    }
+
+    /// A room served here has a webhook the store told of (a cluster's `created` entry).
+    func roomHasWebhook(_ code: RoomCode, url: String) {
+        webhooks.remember(url: url, room: code.rawValue, at: Self.wallClock)
     }
 
     /// Starting thread, once the port is bound: the events kept from before are handed over.
