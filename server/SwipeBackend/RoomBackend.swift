@@ -24,6 +24,11 @@ import SwipeRooms
 package protocol RoomBackend: AnyObject {
     /// Whether this process does what `key` names, of all that serve the room (a default: yes; below).
     func claimOnce(_ key: String, then: @escaping (Bool) -> Void)
+    /// Keeps a webhook event (`payload`) in a shared store until it is delivered; `dueAt` (s since
+    /// 1970) is when another process may take it over if this one has not saved it again (default: nothing).
+    func keepWebhook(_ key: String, payload: [UInt8], dueAt: Double)
+    /// The event was delivered or given up: out of the shared store (default: nothing).
+    func settleWebhook(_ key: String)
     // MARK: life
 
     /// At start, before the service thread exists: open the store and bring its rooms back (a
@@ -129,4 +134,9 @@ extension RoomBackend {
     /// backend.claimOnce("webhook:K7QM-X4TD-9R:decided") { mine in if mine { send() } }
     /// ```
     package func claimOnce(_ key: String, then: @escaping (Bool) -> Void) { then(true) }
+
+    /// One machine keeps its webhook events beside its log (or in memory): nothing to share.
+    package func keepWebhook(_ key: String, payload: [UInt8], dueAt: Double) {}
+
+    package func settleWebhook(_ key: String) {}
 }

@@ -16,6 +16,9 @@ import SwipeRooms
 package protocol RoomHost: AnyObject {
     /// A room served here has a webhook, learnt from the store (a default does nothing: below).
     func roomHasWebhook(_ code: RoomCode, url: String)
+    /// A webhook event another process kept in the shared store and did not deliver in time: this
+    /// process sends it now (a default does nothing: below).
+    func webhookTakenOver(_ payload: [UInt8])
     /// The rooms this process holds, and the engine that changes them (in place).
     var registry: RoomRegistry { get set }
     /// Server time now (ms).
@@ -138,4 +141,6 @@ extension RoomHost {
     /// host.roomHasWebhook("K7QM-X4TD-9R", url: "https://hooks.example/T0/B0/x")
     /// ```
     package func roomHasWebhook(_ code: RoomCode, url: String) {}
+
+    package func webhookTakenOver(_ payload: [UInt8]) {}
 }

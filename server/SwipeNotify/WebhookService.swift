@@ -102,6 +102,19 @@ public final class WebhookService {
         pump(at: now)
     }
 
+    /// Takes on a pending event another server kept and did not deliver (the same key: a receiver
+    /// that got it before sees the same `Idempotency-Key`), and sends it when due.
+    ///
+    /// ```swift
+    /// service.adopt(record, at: now)
+    /// ```
+    public func adopt(_ record: WebhookRecord, at now: Double) {
+        guard record.state == .pending, outbox.pending[record.key] == nil else { return }
+        outbox.restore([record])
+        save(record)
+        pump(at: now)
+    }
+
     /// Keeps `url` as room `room`'s webhook without an `opened` event (a node that did not create
     /// the room learns it from the store).
     ///

@@ -29,6 +29,9 @@ public struct ClusterConfiguration: Hashable, Sendable {
     public var replicas = 0
     /// How long an event waits for those replicas before the member is told to send it again (ms).
     public var replicaWaitMilliseconds = 500
+    /// How long (s) past a webhook event's time its sending node has to save it again before another
+    /// node takes it over (`--webhook-takeover`): more than a request takes, and the heartbeats between.
+    public var webhookTakeoverSeconds: Double = 60
 
     /// What `--store` named, for logs and `/healthz`.
     ///

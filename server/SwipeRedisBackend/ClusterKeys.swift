@@ -34,6 +34,10 @@ public enum ClusterKeys {
     public static let limits = "swipedeck:limits"
     /// Rooms with a closing time, scored by it (ms since 1970): what any node closes when it is due.
     public static let closing = "swipedeck:closing"
+    /// Webhook events a node is sending, scored by when another may take them over (s since 1970).
+    public static let webhooks = "swipedeck:webhooks"
+    /// Those events' payloads by key.
+    public static let webhookPayloads = "swipedeck:webhooks:payloads"
     /// A thing done once over every node (a room's webhook event), set by the node that does it.
     public static func once(_ key: String) -> String { "swipedeck:once:\(key)" }
     /// The start of a room's keys, up to its code (`LimitScripts.admitRoom` reads their meta).

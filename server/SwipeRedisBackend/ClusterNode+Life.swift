@@ -70,6 +70,7 @@ extension ClusterNode {
         link.send(heartbeat)
         checkOtherNodes()
         closeDueRooms()
+        takeOverWebhooks()
         for code in replicas.keys {
             if host.hasMembersHere(in: code) { lastLocalUse[code] = time }
             let idle = time - (lastLocalUse[code] ?? time)

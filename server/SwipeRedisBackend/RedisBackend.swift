@@ -147,3 +147,9 @@ extension RedisBackend {
         node.claimOnce(key, then: then)
     }
 }
+
+extension RedisBackend {
+    package func keepWebhook(_ key: String, payload: [UInt8], dueAt: Double) { node?.keepWebhook(key, payload: payload, dueAt: dueAt) }
+
+    package func settleWebhook(_ key: String) { node?.settleWebhook(key) }
+}

@@ -58,6 +58,8 @@ struct Serve: ParsableCommand {
     var sentinelPasswordFile: String?
     @Option(name: .customLong("store-replicas"), help: "With --store: acknowledge a vote or any room event only once this many Redis replicas have it (WAIT); 0 waits for none. 1 with two replicas is the set-up to run (docs/SCALING.md).")
     var storeReplicas = 0
+    @Option(name: .customLong("webhook-takeover"), help: "With --store: seconds past a webhook event's time that the node sending it has to save it again before another node takes it over and sends it (it died, or lost Redis). More than a request takes (10 s).")
+    var webhookTakeover: Double = 60
     @Option(name: .customLong("store-replica-wait"), help: "With --store-replicas: how long (ms) an event waits for the replicas; past it the member is told to send it again (closed 1013) and it is not acknowledged.")
     var storeReplicaWait = 500
     @Option(name: .customLong("store-password-file"), help: "A file holding the Redis password (one line), or an ACL user name and its password (two lines); else SWIPEDECK_REDIS_PASSWORD is used. Sent as AUTH at every connect.")
@@ -178,6 +180,10 @@ struct Serve: ParsableCommand {
                 }
                 cluster?.replicas = storeReplicas
                 cluster?.replicaWaitMilliseconds = storeReplicaWait
+                guard webhookTakeover >= 1, webhookTakeover <= 86_400 else {
+                    throw ValidationError("--webhook-takeover must be 1 to 86400 seconds (got \(webhookTakeover))")
+                }
+                cluster?.webhookTakeoverSeconds = webhookTakeover
             } catch let error as RedisURLError {
                 throw ValidationError("--store: \(error)")
             }

@@ -77,4 +77,23 @@ import Testing
         ann.close()
         bo.close()
     }
+
+    /// The node sending `opened` is SIGKILLed while the receiver holds its request: the event is in
+    /// the store, and once its time passes (`--webhook-takeover 2`) the other node takes it over and
+    /// sends it, with the same key; once delivered, nobody sends it again.
+    @Test func anEventWhoseNodeDiedIsSentByAnother() throws {
+        let receiver = try WebhookReceiver(plan: ["hang", "200"])
+        let cluster = try LocalCluster(nodes: 2, proxy: false, extraNodeArguments: ["--notify-allow", "127.0.0.1", "--notify-retry", "0.2",
+                                                                                 "--webhook-takeover", "2"])
+        defer { cluster.stop() }
+        let ann = DecisionMember(name: "Ann") { cluster.url(node: 0) }
+        let code = try ann.connect(.create(WebhookDeliveryTests.create(notify: receiver.url, cards: ["Pho", "Tacos"]))).room.code
+        let first = try #require(receiver.next(), "no opened event")
+        #expect(first.key == "swipedeck-\(code.rawValue)-opened")
+        ann.close()
+        cluster.nodes[0].killHard()   // its request still held by the receiver
+        let again = try #require(receiver.next(timeout: 30), "nobody took the event over")
+        #expect(again.key == first.key && again.event == "opened")
+        #expect(receiver.next(timeout: 6) == nil, "sent again after it was delivered")
+    }
 }

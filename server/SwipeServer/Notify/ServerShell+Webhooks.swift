@@ -59,6 +59,26 @@ extension ServerShell {
         return true
     }
 
+    /// Hands a saved event to the shared store: kept while pending, out once settled.
+    func shareWebhook(_ record: WebhookRecord) {
+        switch record.state {
+        case .pending:
+            guard let payload = try? SharedWebhook(record).encoded() else { return }
+            backend.keepWebhook(record.key, payload: payload, dueAt: max(record.nextAttempt, Self.wallClock))
+        case .delivered, .gaveUp:
+            backend.settleWebhook(record.key)
+        }
+    }
+
+    /// Another node kept this event and did not deliver it in time: it goes out from here.
+    func webhookTakenOver(_ payload: [UInt8]) {
+        guard let shared = try? SharedWebhook.decoded(payload), let record = shared.record else {
+            logger.error("webhooks: an event taken over from the store cannot be read")
+            return
+        }
+        webhooks.adopt(record, at: Self.wallClock)
+    }
+
     /// A room served here has a webhook the store told of (a cluster's `created` entry).
     func roomHasWebhook(_ code: RoomCode, url: String) {
         webhooks.remember(url: url, room: code.rawValue, at: Self.wallClock)
@@ -126,6 +146,9 @@ extension ServerShell {
                 logger.error("webhooks: cannot open \(path): \(error); events are kept in memory only")
                 store = MemoryWebhookStore()
             }
+        } else if StoreChoice(configuration).sharedByNodes {
+            // Shared: each save goes to the store as well, so another node takes it over if this one dies.
+            store = SharedWebhookStore(share: { [unowned self] record in shareWebhook(record) })
         } else {
             store = MemoryWebhookStore()
         }
