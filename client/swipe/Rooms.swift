@@ -18,6 +18,9 @@ struct Rooms: ParsableCommand {
     @Flag(help: "One JSON object per room: server, room, name and the server's results (or an error).")
     var json = false
 
+    @Flag(name: .customLong("no-open"), help: "Only list, even on a terminal (by default a terminal is asked which room to open).")
+    var noOpen = false
+
     func run() throws {
         guard let kept = KeptMembersFile.standard(server: try WebSocketURL(parsing: "ws://127.0.0.1:7681")) else {
             print("swipe: no state directory (set HOME or XDG_STATE_HOME): no rooms are kept")
@@ -27,7 +30,9 @@ struct Rooms: ParsableCommand {
         let entries = kept.everyRoom().reversed().filter { seen.insert($0.server + "\t" + $0.room.rawValue + "\t" + $0.name).inserted }
         if entries.isEmpty && !json { print("No rooms joined from this machine yet (swipe join ws://HOST:PORT/CODE --name YOU).") }
         let now = Date().timeIntervalSince1970 * 1000
-        for entry in entries.reversed() {
+        let listed = Array(entries.reversed())
+        let asks = !json && !noOpen && !listed.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        for (number, entry) in listed.enumerated() {
             let (state, body) = Self.ask(server: entry.server, room: entry.room)
             if json {
                 var object: [String: Any] = ["server": entry.server, "room": entry.room.rawValue, "name": entry.name]
@@ -39,10 +44,21 @@ struct Rooms: ParsableCommand {
                 let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
                 print(String(decoding: data, as: UTF8.self))
             } else {
-                print(RoomsText.line(room: entry.room.rawValue, server: entry.server, name: entry.name, state: state,
-                                     now: now, utcOffsetSeconds: TimeZone.current.secondsFromGMT()))
+                let line = RoomsText.line(room: entry.room.rawValue, server: entry.server, name: entry.name, state: state,
+                                          now: now, utcOffsetSeconds: TimeZone.current.secondsFromGMT())
+                print(asks ? "\(number + 1)) \(line)" : line)
             }
         }
+        guard asks else { return }
+        print("Open which room? (its number, then Enter; Enter alone quits) ", terminator: "")
+        guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else { return }
+        guard let choice = Int(answer), listed.indices.contains(choice - 1) else {
+            throw ValidationError("\"\(answer)\" is not one of the numbers 1 to \(listed.count)")
+        }
+        let entry = listed[choice - 1]
+        let join = try Join.parse(["\(entry.server)/\(entry.room.rawValue)", "--name", entry.name])
+        try join.validate()
+        try join.run()
     }
 
     /// The room's results from its server, as a state and the raw body.

@@ -37,6 +37,15 @@ import Testing
         let environment = "XDG_STATE_HOME=\(state) LANG=C.UTF-8"
         let rooms = try clientRun("/bin/sh", ["-c", "\(environment) \(builtProduct("swipe")) rooms; echo status $?"])
         #expect(rooms.output.contains(code) && rooms.output.contains("decided → ") && rooms.output.contains("status 0"), "\(rooms.output)")
+        // On a terminal, `swipe rooms` asks which to open: the decided room opens on its results.
+        let picker = try ClientTmuxSession(tmux: tmux, name: "swipe-rooms-\(tag)", stateHome: state, command: "\(builtProduct("swipe")) rooms")
+        defer { picker.kill() }
+        let asked = try #require(try picker.waitFor("Open which room?"), "no question: \((try? picker.screen()) ?? "")")
+        #expect(asked.contains("1) \(code)"), "\(asked)")
+        try picker.keys("1", "Enter")
+        #expect(try picker.waitFor("The group's choice") != nil, "the room did not open on its results: \((try? picker.screen()) ?? "")")
+        try picker.keys("q")
+        #expect(try picker.waitFor("SWIPE-EXITED 0") != nil)
         let results = try clientRun("/bin/sh", ["-c", "\(environment) \(builtProduct("swipe")) results ws://127.0.0.1:\(server.port)/\(code); echo status $?"])
         #expect(results.output.contains("Winner: ") && results.output.contains("closing time \(closing.text)") && results.output.contains("status 0"), "\(results.output)")
         let unknown = try clientRun("/bin/sh", ["-c", "\(builtProduct("swipe")) results ws://127.0.0.1:\(server.port)/ABCD-EFGH-JK 2>&1; echo status $?"])
