@@ -14,7 +14,7 @@ struct Gateway: ParsableCommand {
         discussion: """
             Example (the sshd_config's ForceCommand): gateway --server ws://127.0.0.1:7681 --state /var/lib/swipedeck-ssh
             Reads the member's ssh command line from SSH_ORIGINAL_COMMAND: CODE, join CODE --name NAME, \
-            create [--deck NAME] … --name NAME, decks, help, or nothing for a menu. docs/OPERATIONS.md.
+            create [--deck NAME] … --name NAME, decks, rooms, results CODE, help, or nothing for a menu. docs/OPERATIONS.md.
             """,
         shouldDisplay: false)
 
@@ -53,6 +53,20 @@ struct Gateway: ParsableCommand {
             return
         case .decks:
             try GatewaySession.listDecks(server: try WebSocketURL(parsing: server))
+            return
+        case let .results(code):
+            var address = try WebSocketURL(parsing: server)
+            address.path = "/" + code
+            try ResultsCommand.parse([address.description]).run()
+            return
+        case .rooms:
+            // The key's own rooms (no terminal, no slot): what its folder keeps, as the server says now.
+            guard case let .member(member) = try identify(environment: environment) else {
+                print("Guests keep no rooms: log in with a key to come back to your rooms.")
+                return
+            }
+            try Rooms.list(member.kept(server: try WebSocketURL(parsing: server))?.everyRoom() ?? [], json: false, asks: false,
+                           openWith: { "ssh … \($0.room.rawValue)" })
             return
         case .menu, .join, .create:
             guard hasTerminal else {
@@ -107,7 +121,10 @@ struct Gateway: ParsableCommand {
           join CODE --name NAME [--spectator]  join under NAME
           create [--deck NAME] [--rule majority|unanimous|approval|atLeast:N] [--pacing lockstep|free]
                  [--layout stack|…] --name NAME   create a room and host it
+          create … --until 12:00|3h|2d         a room that waits for its group and closes then
           decks                                the decks this server offers
+          rooms                                the rooms your key has joined: open until … / decided → winner
+          results CODE                         a room's winner and ranking
           (nothing)                            a menu: create, join, decks, quit
         Your key is who you are: the same key comes back as the same member, from any machine.
         """

@@ -32,6 +32,8 @@ struct GatewaySession {
         case .decks:
             try Self.listDecks(server: server)
             return 0
+        case .rooms, .results:
+            return 0   // answered before a session is opened (Gateway.run)
         case let .join(code, arguments):
             return try join(code: code, arguments: arguments)
         case let .create(arguments):

@@ -26,12 +26,24 @@ struct Rooms: ParsableCommand {
             print("swipe: no state directory (set HOME or XDG_STATE_HOME): no rooms are kept")
             return
         }
+        let asks = !json && !noOpen && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        guard let entry = try Self.list(kept.everyRoom(), json: json, asks: asks) else { return }
+        let join = try Join.parse(["\(entry.server)/\(entry.room.rawValue)", "--name", entry.name])
+        try join.validate()
+        try join.run()
+    }
+
+    /// Prints `kept`'s rooms (the newest of each server, room and name), each with what its server
+    /// says now; with `asks`, numbered, and returns the one the person picks (nil: none).
+    /// `openWith` says how to open a room again (the SSH gateway's line instead of `swipe join`).
+    @discardableResult
+    static func list(_ kept: [KeptMembers.Entry], json: Bool, asks: Bool,
+                     openWith: ((KeptMembers.Entry) -> String)? = nil) throws -> KeptMembers.Entry? {
         var seen = Set<String>()
-        let entries = kept.everyRoom().reversed().filter { seen.insert($0.server + "\t" + $0.room.rawValue + "\t" + $0.name).inserted }
-        if entries.isEmpty && !json { print("No rooms joined from this machine yet (swipe join ws://HOST:PORT/CODE --name YOU).") }
+        let entries = kept.reversed().filter { seen.insert($0.server + "\t" + $0.room.rawValue + "\t" + $0.name).inserted }
+        if entries.isEmpty && !json { print("No rooms joined from here yet (swipe join ws://HOST:PORT/CODE --name YOU).") }
         let now = Date().timeIntervalSince1970 * 1000
         let listed = Array(entries.reversed())
-        let asks = !json && !noOpen && !listed.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         for (number, entry) in listed.enumerated() {
             let (state, body) = Self.ask(server: entry.server, room: entry.room)
             if json {
@@ -45,20 +57,17 @@ struct Rooms: ParsableCommand {
                 print(String(decoding: data, as: UTF8.self))
             } else {
                 let line = RoomsText.line(room: entry.room.rawValue, server: entry.server, name: entry.name, state: state,
-                                          now: now, utcOffsetSeconds: TimeZone.current.secondsFromGMT())
+                                          now: now, utcOffsetSeconds: TimeZone.current.secondsFromGMT(), openWith: openWith?(entry))
                 print(asks ? "\(number + 1)) \(line)" : line)
             }
         }
-        guard asks else { return }
+        guard asks, !listed.isEmpty else { return nil }
         print("Open which room? (its number, then Enter; Enter alone quits) ", terminator: "")
-        guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else { return }
+        guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else { return nil }
         guard let choice = Int(answer), listed.indices.contains(choice - 1) else {
             throw ValidationError("\"\(answer)\" is not one of the numbers 1 to \(listed.count)")
         }
-        let entry = listed[choice - 1]
-        let join = try Join.parse(["\(entry.server)/\(entry.room.rawValue)", "--name", entry.name])
-        try join.validate()
-        try join.run()
+        return listed[choice - 1]
     }
 
     /// The room's results from its server, as a state and the raw body.

@@ -11,9 +11,11 @@ import Testing
         #expect(GatewayRequest.parse("create --deck movies --name Ann") == .success(.create(arguments: ["--deck", "movies", "--name", "Ann"])))
         #expect(GatewayRequest.parse("decks") == .success(.decks))
         #expect(GatewayRequest.parse("help") == .success(.help))
+        #expect(GatewayRequest.parse("rooms") == .success(.rooms))
+        #expect(GatewayRequest.parse("results k7qm-x4td-9r") == .success(.results(code: "K7QM-X4TD-9R")))
     }
 
-    @Test(arguments: ["/bin/sh", "id; sh", "$(id)", "join", "join --name x", "decks x", "join ../../etc"])
+    @Test(arguments: ["/bin/sh", "id; sh", "$(id)", "join", "join --name x", "decks x", "join ../../etc", "rooms x", "results", "results ../x", "results A B"])
     func anythingElseIsRefusedWithOneLine(_ line: String) {
         guard case let .failure(problem) = GatewayRequest.parse(line) else {
             Issue.record("\(line) was taken")

@@ -20,6 +20,10 @@ public enum GatewayRequest: Hashable, Sendable {
     case join(code: String, arguments: [String])
     case create(arguments: [String])
     case decks
+    /// The rooms this key has joined: open until … (its progress) or decided → winner.
+    case rooms
+    /// A room's winner and ranking (`results CODE`).
+    case results(code: String)
     case help
 
     /// Reads the ssh command line; a problem is one line naming what was wrong.
@@ -45,6 +49,11 @@ public enum GatewayRequest: Hashable, Sendable {
             return .success(.join(code: code.uppercased(), arguments: Array(rest.dropFirst())))
         case "create": return .success(.create(arguments: rest))
         case "decks": return rest.isEmpty ? .success(.decks) : .failure(GatewayRequestError("decks takes nothing after it"))
+        case "rooms": return rest.isEmpty ? .success(.rooms) : .failure(GatewayRequestError("rooms takes nothing after it"))
+        case "results":
+            guard rest.count == 1, let code = rest.first else { return .failure(GatewayRequestError("results needs one room code: results CODE")) }
+            guard isRoomCode(code) else { return .failure(notACode(code)) }
+            return .success(.results(code: code.uppercased()))
         case "help", "--help", "-h": return .success(.help)
         default:
             guard isRoomCode(first) else { return .failure(notACode(first)) }
@@ -86,7 +95,7 @@ public enum GatewayRequest: Hashable, Sendable {
 
     static func notACode(_ word: String) -> GatewayRequestError {
         let shown = String(word.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(40).map(Character.init))
-        return GatewayRequestError("\"\(shown)\" is not a room code or a command (try: CODE, join CODE --name NAME, create --name NAME, decks, or nothing for the menu)")
+        return GatewayRequestError("\"\(shown)\" is not a room code or a command (try: CODE, join CODE --name NAME, create --name NAME, decks, rooms, results CODE, or nothing for the menu)")
     }
 }
 

@@ -16,7 +16,9 @@ public enum RoomsText {
         case unreachable(String)
     }
 
-    public static func line(room: String, server: String, name: String, state: State, now: Double, utcOffsetSeconds: Int) -> String {
+    /// `openWith`: the command that opens the room again (default: `swipe join SERVER/ROOM --name NAME`).
+    public static func line(room: String, server: String, name: String, state: State, now: Double, utcOffsetSeconds: Int,
+                            openWith: String? = nil) -> String {
         let status: String
         switch state {
         case let .answered(results):
@@ -32,7 +34,7 @@ public enum RoomsText {
         case .gone: status = "gone from its server"
         case let .unreachable(why): status = "server not answering (\(why))"
         }
-        return "\(room)  \(status)   swipe join \(server)/\(room) --name \(ShellQuote.word(name))"
+        return "\(room)  \(status)   " + (openWith ?? "swipe join \(server)/\(room) --name \(ShellQuote.word(name))")
     }
 }
 
