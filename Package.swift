@@ -143,7 +143,7 @@ let package = Package(
         // threads (HTTP, disk cache, chafa), the main loop that carries out the core's effects.
         .target(
             name: "SwipeClient",
-            dependencies: ["SwipeClientCore", "SwipeCore", "SwipeProtocol", "CLibWebSockets", "CNCursesW", "CTerminalSignals", "CUTF8Proc",
+            dependencies: ["SwipeClientCore", "SwipeCore", "SwipeProtocol", "CLibWebSockets", "CNCursesW", "CTerminalSignals",
                            "SwipePictures", "CChafa", "SwipeHTTPClient"],
             path: "client/SwipeClient"),
         .executableTarget(
