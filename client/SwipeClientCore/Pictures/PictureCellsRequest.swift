@@ -1,7 +1,8 @@
 /// Cells a frame wanted for a resting card's picture and did not have yet: which picture, at which
 /// size and colours. The view draws the card's glyph meanwhile and names the request in the frame
-/// (``Frame/pictureCellsWanted``); the shell has chafa draw the cells on the picture thread and
-/// posts them (`.pictureCellsReady`), the model keeps them (``PictureShelf/drawn``).
+/// (``Frame/pictureCellsWanted``); the shell gives it back to `update` (`.frameWantsPictureCells`),
+/// which asks for the drawing (`.drawPictureCells`); chafa draws the cells on the picture thread,
+/// which posts them (`.pictureCellsReady`), and the model keeps them (``PictureShelf/drawn``).
 ///
 /// ```swift
 /// let request = PictureCellsRequest(etag: "p-1", columns: 40, rows: 10, colours: .truecolor)

@@ -10,7 +10,8 @@ public struct Frame: Hashable, Sendable {
     /// The resting top card's picture, to be shown as pixels over these cells (kitty, sixel).
     public var pixelPicture: PixelPlacement?
     /// The resting top card's picture cells this frame wanted and did not find drawn (the card shows
-    /// its glyph): the shell has them drawn off the main thread.
+    /// its glyph): the shell hands it to `update` as `.frameWantsPictureCells`, whose
+    /// `.drawPictureCells` has them drawn off the main thread.
     public var pictureCellsWanted: PictureCellsRequest?
     public private(set) var cells: [Cell]
 
