@@ -4,7 +4,7 @@ import SwipeProtocol
 import Testing
 @testable import SwipeClientCore
 
-/// `view()` rendered as plain text and compared with Tests/SwipeClientTests/Golden/*.txt.
+/// `view()` rendered as plain text and compared with Tests/SwipeClientCoreTests/Golden/*.txt.
 /// `SWIPE_RECORD_GOLDEN=1 swift test --filter GoldenFrameTests` rewrites the files.
 @Suite struct GoldenFrameTests {
     static let sizes = [TermSize(columns: 80, rows: 24), TermSize(columns: 120, rows: 40)]
