@@ -132,10 +132,18 @@ let package = Package(
             // SSL_read likewise for wss:// (TLSReadInterposer.swift).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=recv", "-Xlinker", "--export-dynamic-symbol=SSL_read"])]),
 
-        // The terminal client module: model/update/view, painter, lws client.
+        // The terminal client's core: model, update, view, motion, text measure, the picture values.
+        // Pure by construction: no lws, no curses, no chafa, no HTTP, so `update` can do no I/O; it
+        // returns effects (scripts/check-imports.py keeps it so).
+        .target(
+            name: "SwipeClientCore",
+            dependencies: ["SwipeCore", "SwipeProtocol", "SwipePictures", "CUTF8Proc", "CFriBidi"],
+            path: "client/SwipeClientCore"),
+        // The terminal client's shells: the lws client, curses session and painter, the picture
+        // threads (HTTP, disk cache, chafa), the main loop that carries out the core's effects.
         .target(
             name: "SwipeClient",
-            dependencies: ["SwipeCore", "SwipeProtocol", "CLibWebSockets", "CNCursesW", "CTerminalSignals", "CUTF8Proc", "CFriBidi",
+            dependencies: ["SwipeClientCore", "SwipeCore", "SwipeProtocol", "CLibWebSockets", "CNCursesW", "CTerminalSignals",
                            "SwipePictures", "CChafa", "SwipeHTTPClient"],
             path: "client/SwipeClient"),
         .executableTarget(
@@ -175,7 +183,11 @@ let package = Package(
                                                                   "SwipePictures"]),
         .testTarget(name: "SwipeBenchTests", dependencies: ["swipe-bench", "SwipeProtocol"]),
         // Golden frames are read through #filePath, not bundled.
-        .testTarget(name: "SwipeClientTests", dependencies: ["SwipeClient", "SwipePictures", "SwipeProtocol", "SwipeCore", "CLibWebSockets"],
+        .testTarget(name: "SwipeClientTests", dependencies: ["SwipeClient", "SwipeClientCore", "SwipePictures", "SwipeProtocol", "SwipeCore",
+                                                            "CLibWebSockets"]),
+        // The core's tests; picture frames are drawn with the shell's chafa (SwipeClient) as the
+        // picture thread would. Golden frames are read through #filePath, not bundled.
+        .testTarget(name: "SwipeClientCoreTests", dependencies: ["SwipeClientCore", "SwipeClient", "SwipePictures", "SwipeProtocol", "SwipeCore"],
                     exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SwipeClient", "SwipeServer", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeCore"]),
     ]

@@ -3,6 +3,7 @@ import SwipeCore
 import SwipePictures
 import Testing
 @testable import SwipeClient
+@testable import SwipeClientCore
 
 /// The picture worker against a tiny HTTP server that answers every request with `body`: a good
 /// PNG arrives (and lands in the disk cache by its tag), anything undecodable fails, so the card
@@ -74,7 +75,7 @@ import Testing
         #expect(FileManager.default.contents(atPath: cache + "/swipedeck/pictures/p-good").map(Array.init) == Self.png)
         #expect(!FileManager.default.fileExists(atPath: cache + "/swipedeck/pictures/p-html"))
         // The model keeps going either way.
-        var model = PictureGoldenFrameTests.model(size: TermSize(columns: 80, rows: 24), colours: .palette256, arrived: false)
+        var model = SampleScenes.withPicture(size: TermSize(columns: 80, rows: 24), colours: .palette256, arrived: false)
         for event in events { _ = update(&model, event) }
         #expect(view(model, size: model.size).plainText.contains("Dune"))
     }
@@ -90,7 +91,7 @@ import Testing
         defer { fetcher.stop() }
         fetcher.request(etag: "p-hangs", room: "K7QM-X4TD-9R", card: "hangs")
         let request = PictureCellsRequest(etag: "p-cells-\(UUID().uuidString)", columns: 30, rows: 8, colours: .truecolor)
-        let picture = DecodedPictureRef(etag: request.etag, picture: PictureGoldenFrameTests.picture)
+        let picture = DecodedPictureRef(etag: request.etag, picture: SampleScenes.picture)
         fetcher.draw(request, picture: picture)
         fetcher.draw(request, picture: picture)   // asked twice while drawn: drawn once
         var events: [AppEvent] = []

@@ -1,6 +1,7 @@
 import SwipeProtocol
 import Testing
 @testable import SwipeClient
+@testable import SwipeClientCore
 
 /// A refusal's close frame carries the server's reason, so it reaches the person even when the
 /// error message before it did not.

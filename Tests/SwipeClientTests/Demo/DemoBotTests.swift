@@ -2,6 +2,7 @@ import SwipeCore
 import SwipeProtocol
 import Testing
 @testable import SwipeClient
+@testable import SwipeClientCore
 
 @Suite struct DemoBotTests {
     static func host() -> DemoBot {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SwipeClient
+@testable import SwipeClientCore
 
 /// lws 4.1 re-takes a process-wide OpenSSL index for every TLS context; the gate keeps making one
 /// apart from client handshakes in flight (see `TLSHandshakeGate`).

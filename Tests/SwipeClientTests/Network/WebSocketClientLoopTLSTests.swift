@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SwipeClient
+@testable import SwipeClientCore
 
 /// A throwaway self-signed certificate made with the openssl tool.
 private func makeSelfSignedCertificate() throws -> (cert: String, key: String) {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SwipeClient
+@testable import SwipeClientCore
 
 /// Collects loop events from the service thread; tests poll it with deadlines.
 final class EventLog: @unchecked Sendable {

@@ -1,6 +1,7 @@
 import SwipeCore
 import Testing
 @testable import SwipeClient
+@testable import SwipeClientCore
 
 @Suite struct ColourMapperTests {
     @Test(arguments: [(256, 196, 196), (8, 196, 1), (8, 46, 2), (8, 231, 7), (8, 16, 0), (16, 45, 6)])

@@ -1,5 +1,6 @@
 import Testing
 @testable import SwipeClient
+@testable import SwipeClientCore
 
 @Suite struct FrameDiffTests {
     static let size = TermSize(columns: 10, rows: 3)

@@ -1,6 +1,7 @@
 import SwipeCore
 import Testing
 @testable import SwipeClient
+@testable import SwipeClientCore
 
 extension CursesGlobals {
 /// The curses painter on a real (offscreen) ncurses screen: what it paints is what curses holds.
@@ -100,7 +101,7 @@ extension CursesGlobals {
         let size = TermSize(columns: 80, rows: 24)
         let screen = try #require(OffscreenCursesScreen(size: size))
         defer { screen.close() }
-        var model = PictureGoldenFrameTests.model(size: size, colours: .palette256)
+        var model = SampleScenes.withPicture(size: size, colours: .palette256)
         model.options.pictures = kind == .kitty ? .kitty : .sixel
         let frame = viewWithPictureCells(model, size: size)
         let placement = try #require(frame.pixelPicture)
@@ -152,7 +153,7 @@ extension CursesGlobals {
         let size = TermSize(columns: 80, rows: 24)
         let screen = try #require(OffscreenCursesScreen(size: size))
         defer { screen.close() }
-        var model = PictureGoldenFrameTests.model(size: size, colours: .palette256)
+        var model = SampleScenes.withPicture(size: size, colours: .palette256)
         model.options.pictures = .sixel
         let frame = viewWithPictureCells(model, size: size)
         let placement = try #require(frame.pixelPicture)
@@ -166,7 +167,7 @@ extension CursesGlobals {
         #expect(written.sequences.isEmpty, "nothing before the bytes are drawn")
         #expect(asked.sequences == ["\(placement.columns)x\(placement.rows) 7x17"])
         let request = PixelBytesRequest(etag: placement.etag, columns: placement.columns, rows: placement.rows, cellWidth: 7, cellHeight: 17, kind: .sixel)
-        PixelBytes.prepare(request, picture: PictureGoldenFrameTests.picture)   // what the picture thread does
+        PixelBytes.prepare(request, picture: SampleScenes.picture)   // what the picture thread does
         screen.withPainter { pixels.show(frame, pictures: model.pictures, painter: &$0) }
         #expect(written.sequences.count == 1 && written.sequences[0].contains("\u{1B}P"))
         #expect(asked.sequences.count == 1, "asked once")

@@ -1,5 +1,6 @@
 import Testing
 @testable import SwipeClient
+@testable import SwipeClientCore
 
 @Suite struct InputDecoderTests {
     @Test(arguments: [

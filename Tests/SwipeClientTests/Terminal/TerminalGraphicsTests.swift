@@ -1,5 +1,6 @@
 import Testing
 @testable import SwipeClient
+@testable import SwipeClientCore
 
 /// `--pictures auto` asks the terminal: kitty answers its graphics query, a device-attributes answer
 /// listing 4 draws sixels, anything else (or nothing) gets symbols.

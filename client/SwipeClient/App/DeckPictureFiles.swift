@@ -2,6 +2,7 @@
 // the deck file's folder, and checks them as the server will. Runs on the main thread before the
 // screen starts; touches only the files the deck names.
 import Foundation
+import SwipeClientCore
 import SwipeCore
 import SwipePictures
 import SwipeProtocol

@@ -1,6 +1,7 @@
 // Shell: the queue between the network's service thread and the main thread. `post` runs on any
 // thread; `drain` and `waitForInput` on the main thread. It touches only its own pipe.
 import Foundation
+import SwipeClientCore
 
 /// A thread-safe queue of events: the network's service thread appends, the main thread drains.
 /// Posting also writes a byte to a pipe, so the main thread can sleep in `poll` until input or a

@@ -1,6 +1,7 @@
 // Shell: a cache shared by two threads (the picture thread stores, the main thread reads), behind
 // a lock; it touches nothing but its own entries.
 import Foundation
+import SwipeClientCore
 
 /// The last `capacity` values stored, by key, for any thread: a ``BoundedCache`` behind a lock.
 ///

@@ -3,6 +3,7 @@
 // 0600 in a 0700 directory. A file that cannot be read or written keeps nothing: the session
 // goes on exactly as without it.
 import Foundation
+import SwipeClientCore
 import SwipeProtocol
 
 /// Where this machine keeps its room memberships, and the server they belong to.

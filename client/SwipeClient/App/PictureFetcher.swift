@@ -3,6 +3,7 @@
 // for a picture. `request`, `draw` and `drawPixels` run on the main thread; the workers read and
 // write only the disk cache folder and the kept pixel bytes, and post results to the EventInbox.
 import Foundation
+import SwipeClientCore
 import SwipeCore
 import SwipeHTTPClient
 import SwipePictures
@@ -18,10 +19,9 @@ import SwipeProtocol
 ///
 /// ```swift
 /// let fetcher = PictureFetcher(server: url, inbox: inbox)
-/// fetcher.request(etag: "p-…", room: "K7QM-X4TD-9R", card: "dune")
-/// if let wanted = frame.pictureCellsWanted, let picture = model.pictures.picture(wanted.etag) {
-///     fetcher.draw(wanted, picture: picture)
-/// }
+/// // carrying out update's effects:
+/// case let .fetchPicture(etag, room, card): fetcher.request(etag: etag, room: room, card: card)
+/// case let .drawPictureCells(request, picture): fetcher.draw(request, picture: picture)
 /// ```
 final class PictureFetcher: @unchecked Sendable {
     static let maxCachedFiles = 200
@@ -172,20 +172,5 @@ final class PictureFetcher: @unchecked Sendable {
         for (name, _) in dated.sorted(by: { $0.1 < $1.1 }).prefix(names.count - maxCachedFiles) {
             try? FileManager.default.removeItem(atPath: folder + "/" + name)
         }
-    }
-}
-
-extension AppModel {
-    /// The pictures of the cards in view that nobody asked for yet, marked as asked for: the
-    /// shell hands them to its ``PictureFetcher``.
-    mutating func takeWantedPictures() -> [(etag: String, card: CardID)] {
-        guard options.pictures != .off, let room else { return [] }
-        var wanted: [(String, CardID)] = []
-        for card in room.visible {
-            guard let etag = card.picture?.etag, pictures.states[etag] == nil else { continue }
-            pictures.states[etag] = .requested
-            wanted.append((etag, card.id))
-        }
-        return wanted
     }
 }

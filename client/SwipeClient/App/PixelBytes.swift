@@ -1,5 +1,6 @@
 // Shell: the one process-wide cache of pixel pictures. `prepare` runs on the picture thread (chafa
 // draws there), `kept` on the main thread; both touch only the locked cache (`KeptByKey`).
+import SwipeClientCore
 import SwipePictures
 
 /// Kitty and sixel bytes for resting pictures, drawn with chafa off the main thread (a sixel takes

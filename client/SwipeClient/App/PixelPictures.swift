@@ -2,6 +2,7 @@
 // painted the cells, and takes it away when a frame has none or another. Writes to standard output
 // between curses refreshes (or to the writer a test gives it); touches nothing else.
 import Foundation
+import SwipeClientCore
 
 /// The terminal's pixel pictures (see ``PixelPlacement``).
 ///

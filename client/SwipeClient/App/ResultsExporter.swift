@@ -1,6 +1,7 @@
 // Shell: writes the host's export. Runs on the MAIN thread when the loop carries out a
 // `.writeExport` effect; touches only the two files it creates in `directory`.
 import Foundation
+import SwipeClientCore
 import SwipeProtocol
 
 /// Writes `swipe-results-CODE.csv` (the server's CSV text, as sent) and `swipe-results-CODE.json`

@@ -2,6 +2,7 @@
 // the loop's events arrive on the lws SERVICE thread, where they are decoded and posted to the
 // EventInbox (nothing else is touched there); a failed connect is explained on a background queue. Reconnect timing lives in AppModel, not here.
 import Foundation
+import SwipeClientCore
 import SwipeProtocol
 
 /// One logical connection to the server over `WebSocketClientLoop`: `connect` (re)opens it,

@@ -1,7 +1,9 @@
 // Shell: the client's main loop. Runs on the MAIN thread: reads input, drains the network inbox,
-// calls `update`, carries out effects through ServerLink (and ResultsExporter for the host's
-// export), and paints `view` through CursesPainter.
+// calls `update` (SwipeClientCore) for every event, carries out every effect it returns through
+// ServerLink, ResultsExporter (the host's export), KeptMembersFile and PictureFetcher, and paints
+// `view` through CursesPainter. The model changes only inside `update`.
 import Foundation
+import SwipeClientCore
 
 /// Runs the terminal client until the user quits, the room closes for good, or a stop signal.
 ///
@@ -91,6 +93,30 @@ public enum SwipeApp {
         case .auto, .symbols, .off: nil
         }
         defer { pixels?.clear() }
+        /// Feeds events to `update` and carries out every effect it returns, in order, including
+        /// the events effects bring back (an export's outcome); the exit that ends the loop, if any.
+        func run(_ events: [AppEvent]) -> ClientExit? {
+            var events = events
+            while !events.isEmpty {
+                let event = events.removeFirst()
+                if case .resized = event { painter.invalidate() }
+                for effect in update(&model, event) {
+                    switch effect {
+                    case let .send(message): link.send(message)
+                    case .connect: link.connect()
+                    case .disconnect: link.disconnect()
+                    case let .writeExport(results, room):
+                        events.append(.exported(ResultsExporter.write(results, room: room, directory: FileManager.default.currentDirectoryPath)))
+                    case let .exit(exit): return exit
+                    case let .rememberMember(room, token): kept?.remember(room: room, name: options.name, token: token)
+                    case let .forgetMember(room): kept?.forget(room: room, name: options.name)
+                    case let .fetchPicture(etag, room, card): fetcher?.request(etag: etag, room: room, card: card)
+                    case let .drawPictureCells(request, picture): fetcher?.draw(request, picture: picture)
+                    }
+                }
+            }
+            return nil
+        }
         while true {
             var signal = terminal.takeStopSignal()
             if signal == 0, !terminal.isAttached { signal = SIGHUP }
@@ -110,32 +136,16 @@ public enum SwipeApp {
             events += inbox.drain()
             events += terminal.readEvents(timeoutMs: 0)
             events.append(.tick(now: monotonicMs()))
-            while !events.isEmpty {
-                let event = events.removeFirst()
-                if case .resized = event { painter.invalidate() }
-                for effect in update(&model, event) {
-                    switch effect {
-                    case let .send(message): link.send(message)
-                    case .connect: link.connect()
-                    case .disconnect: link.disconnect()
-                    case let .writeExport(results, room):
-                        events.append(.exported(ResultsExporter.write(results, room: room, directory: FileManager.default.currentDirectoryPath)))
-                    case let .exit(exit):
-                        link.disconnect()
-                        return (exit, model)
-                    case let .rememberMember(room, token): kept?.remember(room: room, name: options.name, token: token)
-                    case let .forgetMember(room): kept?.forget(room: room, name: options.name)
-                    }
-                }
+            // A size the terminal reports without a KEY_RESIZE (e.g. while suspended) is an event too.
+            if let exit = run(events) ?? (terminal.size != model.size ? run([.resized(terminal.size)]) : nil) {
+                link.disconnect()
+                return (exit, model)
             }
-            if let fetcher, let room = model.room?.code {
-                for wanted in model.takeWantedPictures() { fetcher.request(etag: wanted.etag, room: room, card: wanted.card) }
-            }
-            let size = terminal.size
-            if size != model.size { _ = update(&model, .resized(size)); painter.invalidate() }
-            let frame = view(model, size: size)
-            if let fetcher, let wanted = frame.pictureCellsWanted, let picture = model.pictures.picture(wanted.etag) {
-                fetcher.draw(wanted, picture: picture)
+            let frame = view(model, size: model.size)
+            // Cells the frame wanted and did not find drawn: `update` decides whether to ask for them.
+            if let wanted = frame.pictureCellsWanted, let exit = run([.frameWantsPictureCells(wanted)]) {
+                link.disconnect()
+                return (exit, model)
             }
             painter.paint(frame)
             pixels?.show(frame, pictures: model.pictures, painter: &painter)

@@ -2,6 +2,7 @@
 // the lws SERVICE thread (messages) and on the crew's TICKER thread (time, connects). Public
 // methods are called from the MAIN thread.
 import Foundation
+import SwipeClientCore
 import SwipeCore
 import SwipeProtocol
 

@@ -1,3 +1,4 @@
+import SwipeClientCore
 import SwipeProtocol
 
 /// What a member asked the SSH gateway for, from the ssh command line (`$SSH_ORIGINAL_COMMAND`):

@@ -2,6 +2,7 @@
 // appends events to `received` under `condition`; the calling thread blocks on that condition with
 // deadlines. Never use it from the client's UI loop.
 import Foundation
+import SwipeClientCore
 import SwipeProtocol
 
 /// One connection you drive synchronously: connect with a deadline, send messages, wait for replies.

@@ -2,6 +2,7 @@
 // service thread (ClientLoopCore and the lws callback).
 import CLibWebSockets
 import Foundation
+import SwipeClientCore
 import SwipeProtocol
 
 /// A close code and reason.

@@ -5,6 +5,7 @@
 // `writeBuffer` — is touched only on the service thread (`runServiceThread` and its lws callbacks).
 import CLibWebSockets
 import Foundation
+import SwipeClientCore
 
 /// A request from any thread to the service thread.
 enum ClientCommand {

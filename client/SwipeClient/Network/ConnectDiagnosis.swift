@@ -2,6 +2,7 @@
 // the lws service thread); resolves the host name and tries one plain TCP connect, and for an
 // upgrade a ws:// server refused, asks once more over a plain socket to read why; nothing else.
 import Foundation
+import SwipeClientCore
 import SwipeProtocol
 
 /// libwebsockets says only "Unable to connect" or "could not start connecting": this finds out

@@ -4,6 +4,7 @@
 // `onEvent`.
 import CLibWebSockets
 import Foundation
+import SwipeClientCore
 import SwipeProtocol
 
 /// One libwebsockets client context plus one service thread, carrying any number of connections.

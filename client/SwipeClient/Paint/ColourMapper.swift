@@ -1,3 +1,5 @@
+import SwipeClientCore
+
 /// Maps the view's colours to what the terminal has: 24-bit colours as RGB values on a
 /// direct-colour terminal, 256 colours as they are, 8 or 16 colours by nearest basic colour, none
 /// at all (monochrome, NO_COLOR) by dropping colour.

@@ -1,6 +1,7 @@
 // Shell: ncursesw painter. Runs on the MAIN thread only (the one that called initscr); touches
 // the curses screen (stdscr) and nothing else. Applies FrameDiff runs with swipe_put_cell.
 import CNCursesW
+import SwipeClientCore
 
 /// Draws frames on the curses screen, cell by cell, only where they changed. Colour pairs are
 /// made as styles need them (ncurses' extended pairs: a direct-colour terminal has 65536); when the

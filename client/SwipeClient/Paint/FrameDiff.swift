@@ -2,6 +2,7 @@
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import SwipeClientCore
 #endif
 
 /// A horizontal run of cells to draw, starting at a cell that is not a continuation.

@@ -6,6 +6,7 @@
 import Glibc
 #endif
 import CNCursesW
+import SwipeClientCore
 
 /// A real ncursesw screen (xterm-256color, or another terminfo entry such as the direct-colour
 /// xterm-direct) that writes to /dev/null, painted through the same

@@ -1,5 +1,6 @@
 import CChafa
 import Foundation
+import SwipeClientCore
 import SwipePictures
 
 /// Pictures as terminal graphics with chafa: kitty's graphics protocol or sixels, for the resting
@@ -12,24 +13,8 @@ import SwipePictures
 /// bytes.starts(with: Array("\u{1B}_G".utf8))   // true
 /// ```
 public enum ChafaGraphics {
-    public enum Kind: Hashable, Sendable {
-        case kitty, sixel
-
-        /// The environment chafa's terminal database is asked about.
-        var environment: [String] {
-            switch self {
-            case .kitty: ["TERM=xterm-kitty"]
-            case .sixel: ["TERM=mlterm"]
-            }
-        }
-
-        var pixelMode: ChafaPixelMode {
-            switch self {
-            case .kitty: CHAFA_PIXEL_MODE_KITTY
-            case .sixel: CHAFA_PIXEL_MODE_SIXELS
-            }
-        }
-    }
+    /// Kitty or sixel: the core's value (``PixelGraphicsKind``), named here as chafa draws it.
+    public typealias Kind = PixelGraphicsKind
 
     /// The escape sequence that draws `picture` fitted (keeping its shape) into `columns` × `rows`
     /// cells of `cell` pixels each; empty when nothing fits.
@@ -65,4 +50,21 @@ public enum ChafaGraphics {
     /// ```
     public static let kittyDeleteAll: [UInt8] = Array(kittyDeleteString.utf8)
     static let kittyDeleteString = "\u{1B}_Ga=d\u{1B}\\"
+}
+
+extension PixelGraphicsKind {
+    /// The environment chafa's terminal database is asked about.
+    var environment: [String] {
+        switch self {
+        case .kitty: ["TERM=xterm-kitty"]
+        case .sixel: ["TERM=mlterm"]
+        }
+    }
+
+    var pixelMode: ChafaPixelMode {
+        switch self {
+        case .kitty: CHAFA_PIXEL_MODE_KITTY
+        case .sixel: CHAFA_PIXEL_MODE_SIXELS
+        }
+    }
 }

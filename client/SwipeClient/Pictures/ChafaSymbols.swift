@@ -1,5 +1,6 @@
 import CChafa
 import Foundation
+import SwipeClientCore
 import SwipeCore
 import SwipePictures
 

@@ -1,3 +1,5 @@
+import SwipeClientCore
+
 /// Turns what curses reports (characters, key codes, mouse states) into `AppEvent`s, tracking
 /// whether button 1 is held so that motion reports become drags. Pure.
 ///

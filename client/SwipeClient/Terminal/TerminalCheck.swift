@@ -1,6 +1,7 @@
 // Shell: decides, before anything touches the screen, whether this terminal can run the client.
 // Runs on the MAIN thread; reads the environment and the terminfo database (no output).
 import CNCursesW
+import SwipeClientCore
 
 /// Refuses terminals that cannot draw a screen, with a message that says what to do, instead of
 /// letting curses draw half a frame (`TERM=dumb`) or exit on its own (an unknown `TERM`).

@@ -6,6 +6,7 @@
 import CNCursesW
 import CTerminalSignals
 import Foundation
+import SwipeClientCore
 
 /// The terminal while the client runs: started once, stopped once (also on Ctrl-C and crashes).
 ///
