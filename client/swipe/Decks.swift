@@ -27,16 +27,8 @@ struct Decks: ParsableCommand {
 
     func run() throws {
         let server = try WebSocketURL(parsing: address)
-        guard let url = URL(string: server.httpBase + "/decks") else {
-            throw ValidationError("cannot make an HTTP address from \"\(address)\"")
-        }
-        let answer: (status: Int, body: Data)
-        do {
-            answer = try HTTPGet.fetch(url)
-        } catch {
-            FileHandle.standardError.write(Data("swipe: \(error)\n".utf8))
-            throw ExitCode(3)
-        }
+        let answer = try fetchOrExit(server: server, path: "/decks", address: address)
+        let url = answer.url
         guard answer.status == 200, let list = try? JSONDecoder().decode(DeckList.self, from: answer.body) else {
             let text = String(decoding: answer.body.prefix(500), as: UTF8.self)
             FileHandle.standardError.write(Data("swipe: \(url): HTTP \(answer.status): \(text)\n".utf8))

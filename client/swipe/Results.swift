@@ -32,16 +32,8 @@ struct ResultsCommand: ParsableCommand {
     func run() throws {
         let target = try RoomAddress(parsing: address)
         let file = csv ? "results.csv" : "results.json"
-        guard let url = URL(string: target.url.httpBase + "/rooms/\(target.room.rawValue.uppercased())/\(file)") else {
-            throw ValidationError("cannot make an HTTP address from \"\(address)\"")
-        }
-        let answer: (status: Int, body: Data)
-        do {
-            answer = try HTTPGet.fetch(url)
-        } catch {
-            FileHandle.standardError.write(Data("swipe: \(error)\n".utf8))
-            throw ExitCode(3)
-        }
+        let answer = try fetchOrExit(server: target.url, path: "/rooms/\(target.room.rawValue.uppercased())/\(file)", address: address)
+        let url = answer.url
         guard answer.status == 200 else {
             let text = (try? JSONDecoder().decode(ProtocolError.self, from: answer.body)).map(\.message)
                 ?? String(decoding: answer.body.prefix(500), as: UTF8.self)

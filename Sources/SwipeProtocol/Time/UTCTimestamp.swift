@@ -98,7 +98,11 @@ public struct UTCTimestamp: Hashable, Sendable, Comparable, CustomStringConverti
     }
 
     /// The date `days` after 1970-01-01 (Hinnant's `civil_from_days`).
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+    ///
+    /// ```swift
+    /// UTCTimestamp.civilFromDays(20_421)   // (2025, 11, 29)
+    /// ```
+    public static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

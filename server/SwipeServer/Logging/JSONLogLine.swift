@@ -1,4 +1,5 @@
 import Logging
+import SwipeProtocol
 
 /// One log line as a JSON object, without the newline: `time` (RFC 3339, UTC, milliseconds),
 /// `level`, `label`, `message`, `metadata` (an object; nested values stay objects and arrays) and
@@ -42,7 +43,8 @@ public enum JSONLogLine {
     public static func timestamp(_ time: Double) -> String {
         let millis = Int64((time * 1000).rounded(.down))
         let (days, dayMillis) = floorDivide(millis, 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
+        let date = UTCTimestamp.civilFromDays(Int(days))
+        let (year, month, day) = (Int64(date.year), Int64(date.month), Int64(date.day))
         let seconds = dayMillis / 1000
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):"
             + "\(pad(seconds % 60, 2)).\(pad(dayMillis % 1000, 3))Z"
@@ -108,19 +110,6 @@ public enum JSONLogLine {
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
         let quotient = value / divisor, remainder = value % divisor
         return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
-    }
-
-    /// Howard Hinnant's days-from-civil inverse: days since 1970-01-01 → (year, month, day).
-    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func pad(_ value: Int64, _ width: Int) -> String {
