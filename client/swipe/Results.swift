@@ -3,7 +3,6 @@
 import ArgumentParser
 import Foundation
 import SwipeClient
-import SwipeHTTPClient
 import SwipeProtocol
 
 struct ResultsCommand: ParsableCommand {
