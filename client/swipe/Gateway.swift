@@ -1,8 +1,9 @@
 // `swipe gateway`: the SSH gateway's forced command (scripts/ssh-gateway.sh, swipe-ssh.service).
 // Runs on the main thread, as the login user sshd switched to (`swipe`, or `guest`), once per ssh
-// session. Touches: $SSH_ORIGINAL_COMMAND, $SSH_USER_AUTH and $SSH_TTY (sshd's), STATE/sessions
-// (a slot lock), STATE/members/<key> (the key's name and memberships), standard input and output;
-// then runs the full client in-process with a ClientRestriction. Starts no program.
+// session (plus GatewayWatchdog's thread). Touches: $SSH_ORIGINAL_COMMAND, $SSH_CONNECTION,
+// $SSH_USER_AUTH and $SSH_TTY (sshd's), STATE/sessions (slot and key locks), STATE/members/<key>
+// (the key's name and memberships), standard input and output; then runs the full client
+// in-process with a ClientRestriction. Starts no program.
 import ArgumentParser
 import Foundation
 import SwipeClient
@@ -27,6 +28,13 @@ struct Gateway: ParsableCommand {
     @Option(name: .customLong("max-sessions"), help: "Sessions at once; past it a login is told the gateway is full.")
     var maxSessions = 200
 
+    @Option(name: .customLong("max-sessions-per-address"),
+            help: "Sessions at once from one source address (an IPv6 /64 counts as one); default a twentieth of --max-sessions, at least 2.")
+    var maxSessionsPerAddress: Int?
+
+    @Option(name: .customLong("idle-timeout"), help: "Seconds a menu or prompt waits for a line before the session ends.")
+    var idleTimeout: Double = 120
+
     @Option(name: .customLong("public"), help: "The server's address as members reach it (ws://HOST:PORT): the lobby's swipe join line and the export's links.")
     var publicServer: String?
 
@@ -37,10 +45,18 @@ struct Gateway: ParsableCommand {
         _ = try WebSocketURL(parsing: server)
         if let publicServer { _ = try WebSocketURL(parsing: publicServer) }
         guard maxSessions >= 1 else { throw ValidationError("--max-sessions must be at least 1 (got \(maxSessions))") }
+        if let perAddress = maxSessionsPerAddress, perAddress < 1 {
+            throw ValidationError("--max-sessions-per-address must be at least 1 (got \(perAddress))")
+        }
+        guard idleTimeout >= 1, idleTimeout <= 86_400 else { throw ValidationError("--idle-timeout must be 1 to 86400 seconds (got \(idleTimeout))") }
     }
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
+        // sshd's session process runs this (the ForceCommand); `su guest -c 'gateway …'` does not.
+        guard GatewayWatchdog.startedBySSHD(), let source = GatewaySource(sshConnection: environment["SSH_CONNECTION"]) else {
+            throw commandFailure("this account runs only the SwipeDeck gateway, started by its sshd", status: 77)
+        }
         let request: GatewayRequest
         switch GatewayRequest.parse(environment["SSH_ORIGINAL_COMMAND"]) {
         case let .success(parsed): request = parsed
@@ -51,22 +67,30 @@ struct Gateway: ParsableCommand {
         case .help:
             print(Self.help)
             return
-        case .decks:
-            try GatewaySession.listDecks(server: try WebSocketURL(parsing: server))
-            return
+        case .decks: break
         case .menu, .join, .create:
             guard hasTerminal else {
                 throw commandFailure("this needs a terminal: add -t to ssh, e.g. ssh -t -p PORT swipe@HOST CODE", status: 6)
             }
         }
+        GatewayWatchdog.start(grace: 3)
         let identity = try identify(environment: environment)
-        let slots = GatewaySlots(directory: state + "/sessions", count: maxSessions)
-        guard slots.take() else {
-            throw commandFailure("the gateway is full (\(maxSessions) sessions at once); try again in a few minutes", status: 75)
+        let sessions = state + "/sessions"
+        // The key's older session, if still held, goes first: its slots are then free for this one.
+        if case let .member(member) = identity { GatewayKeyLock(directory: sessions, key: member.key).takeOver() }
+        let share = GatewayShare(maxSessions: maxSessions, perAddress: maxSessionsPerAddress)
+        if let full = GatewaySlots(directory: sessions, share: share).take(source: source) {
+            let refusal = share.refusal(full)
+            throw commandFailure(refusal.message, status: refusal.status)
+        }
+        if case .decks = request {
+            try GatewaySession.listDecks(server: try WebSocketURL(parsing: server))
+            return
         }
         Self.prepareEnvironment(identity: identity, environment: environment)
         let restriction = ClientRestriction(publicServer: try publicServer.map { try WebSocketURL(parsing: $0) })
-        var session = GatewaySession(server: try WebSocketURL(parsing: server), identity: identity, restriction: restriction)
+        var session = GatewaySession(server: try WebSocketURL(parsing: server), identity: identity, restriction: restriction,
+                                     lines: GatewayLines(limit: idleTimeout))
         throw ExitCode(try session.carryOut(request))
     }
 
