@@ -5,7 +5,7 @@
 #
 #   scripts/ssh-gateway.sh --port 2222 --server ws://127.0.0.1:7681 --state /var/lib/swipedeck-ssh \
 #       [--guests] [--swipe PATH] [--max-sessions N] [--max-sessions-per-address N] [--idle-timeout S]
-#       [--listen ADDR] [--public ws://HOST:PORT]
+#       [--listen ADDR] [--public ws://HOST:PORT] [--from 127.0.0.2]
 #
 # Members then type: ssh -t -p 2222 swipe@HOST CODE (docs/OPERATIONS.md, "The SSH gateway").
 # It makes what it needs and is missing: the group and users `swipe` (and `guest` with --guests;
@@ -18,8 +18,8 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
-port="" server="" state="" guests=0 swipe="" max_sessions=200 per_address="" idle_timeout="" listen=0.0.0.0 public=""
-usage() { echo "usage: $0 --port P --server ws://127.0.0.1:S --state DIR [--guests] [--swipe PATH] [--max-sessions N] [--max-sessions-per-address N] [--idle-timeout S] [--listen ADDR] [--public ws://HOST:PORT]" >&2; exit 64; }
+port="" server="" state="" guests=0 swipe="" max_sessions=200 per_address="" idle_timeout="" listen=0.0.0.0 public="" from=""
+usage() { echo "usage: $0 --port P --server ws://127.0.0.1:S --state DIR [--guests] [--swipe PATH] [--max-sessions N] [--max-sessions-per-address N] [--idle-timeout S] [--listen ADDR] [--public ws://HOST:PORT] [--from ADDR]" >&2; exit 64; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --port) port=${2:-}; shift 2 ;;
@@ -32,6 +32,7 @@ while [ $# -gt 0 ]; do
         --idle-timeout) idle_timeout=${2:-}; shift 2 ;;
         --listen) listen=${2:-}; shift 2 ;;
         --public) public=${2:-}; shift 2 ;;
+        --from) from=${2:-}; shift 2 ;;
         -h|--help) usage ;;
         *) echo "ssh-gateway: unknown argument \"$1\"" >&2; usage ;;
     esac
@@ -52,7 +53,7 @@ if [ -z "$swipe" ]; then
 fi
 [ -n "$swipe" ] && [ -x "$swipe" ] || { echo "ssh-gateway: no swipe binary (build it: swift build --product swipe, or pass --swipe PATH)" >&2; exit 1; }
 swipe=$(readlink -f "$swipe")
-for value in "$swipe" "$state" "$server" "$public"; do
+for value in "$swipe" "$state" "$server" "$public" "$from"; do
     case "$value" in *[[:space:]\"\'\\]*) echo "ssh-gateway: \"$value\" has a space or quote; sshd's ForceCommand cannot carry it" >&2; exit 64 ;; esac
 done
 
@@ -111,6 +112,7 @@ force="gateway --server $server --state $state --max-sessions $max_sessions"
 [ -n "$per_address" ] && force="$force --max-sessions-per-address $per_address"
 [ -n "$idle_timeout" ] && force="$force --idle-timeout $idle_timeout"
 [ -n "$public" ] && force="$force --public $public"
+[ -n "$from" ] && force="$force --from $from"
 [ "$guests" -eq 1 ] && force="$force --guest-user guest"
 config="$state/sshd_config"
 "$here/deploy/ssh/render-config" "$port" "$listen" "$state" "$users" "$keys_dir/authorized-keys" "$force" "$guests" > "$config.tmp"

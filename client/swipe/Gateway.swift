@@ -38,6 +38,10 @@ struct Gateway: ParsableCommand {
     @Option(name: .customLong("public"), help: "The server's address as members reach it (ws://HOST:PORT): the lobby's swipe join line and the export's links.")
     var publicServer: String?
 
+    @Option(name: .customLong("from"),
+            help: "A local address the gateway's connections to the server come from (e.g. 127.0.0.2), with the member's own address in X-Forwarded-For: start the server with --trust-proxy for it.")
+    var from: String?
+
     @Option(name: .customLong("guest-user"), help: "The login user whose sessions are guests (no key: a new member each time).")
     var guestUser: String?
 
@@ -47,6 +51,9 @@ struct Gateway: ParsableCommand {
         guard maxSessions >= 1 else { throw ValidationError("--max-sessions must be at least 1 (got \(maxSessions))") }
         if let perAddress = maxSessionsPerAddress, perAddress < 1 {
             throw ValidationError("--max-sessions-per-address must be at least 1 (got \(perAddress))")
+        }
+        if let from, ConnectOrigin(bindAddress: from, forwardedFor: "127.0.0.1") == nil {
+            throw ValidationError("--from must be an IP address of this host (got \(from))")
         }
         guard idleTimeout >= 1, idleTimeout <= 86_400 else { throw ValidationError("--idle-timeout must be 1 to 86400 seconds (got \(idleTimeout))") }
     }
@@ -83,6 +90,8 @@ struct Gateway: ParsableCommand {
             let refusal = share.refusal(full)
             throw commandFailure(refusal.message, status: refusal.status)
         }
+        // The server sees the member's address, from the one local address it trusts for it.
+        if let from { ConnectOrigin.current = ConnectOrigin(bindAddress: from, forwardedFor: source.address) }
         if case .decks = request {
             try GatewaySession.listDecks(server: try WebSocketURL(parsing: server))
             return
