@@ -49,9 +49,16 @@ struct GatewaySession {
         address.path = "/" + code
         // The flags are checked before a name is asked for.
         _ = try parse { try Join.parse([address.description] + arguments + Self.placeholderName(arguments)) }
-        let name = try chosenName(arguments)
-        let command = try parse { try Join.parse([address.description] + arguments + name.flag) }
-        return try command.start(kept: kept, restriction: restriction)
+        var name = try chosenName(arguments).name
+        let others = Self.withoutName(arguments)
+        while true {
+            let command = try parse { try Join.parse([address.description] + others + ["--name", name]) }
+            let status = try command.start(kept: kept, restriction: restriction)
+            // Someone in the room has this name (the client said so): another, and again.
+            guard status == ClientExit.nameTakenStatus else { return status }
+            name = try ask(name: ())
+            if case let .member(member) = identity { member.remember(name: name) }
+        }
     }
 
     func create(arguments: [String], pastedDeck: [UInt8]?) throws -> Int32 {
@@ -87,6 +94,18 @@ struct GatewaySession {
 
     /// A name for checking the other flags before the real one is known.
     static func placeholderName(_ arguments: [String]) -> [String] { nameFlag(arguments) == nil ? ["--name", "x"] : [] }
+
+    /// `arguments` without their `--name NAME` / `--name=NAME`.
+    static func withoutName(_ arguments: [String]) -> [String] {
+        var kept: [String] = [], skipNext = false
+        for word in arguments {
+            if skipNext { skipNext = false; continue }
+            if word == "--name" { skipNext = true; continue }
+            if word.hasPrefix("--name=") { continue }
+            kept.append(word)
+        }
+        return kept
+    }
 
     static func nameFlag(_ arguments: [String]) -> String? {
         for (i, word) in arguments.enumerated() {

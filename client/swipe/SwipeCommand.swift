@@ -75,7 +75,29 @@ struct Join: ParsableCommand {
 
     func run() throws {
         let target = try RoomAddress(parsing: address)
-        throw ExitCode(try start(kept: KeptMembersFile.standard(server: target.url), restriction: nil))
+        var join = self
+        while true {
+            let status = try join.start(kept: KeptMembersFile.standard(server: target.url), restriction: nil)
+            // Someone in the room has this name: on a terminal, ask for another and join again.
+            guard status == ClientExit.nameTakenStatus, isatty(STDIN_FILENO) != 0, let other = Self.askAnotherName() else {
+                throw ExitCode(status)
+            }
+            join.name = other
+        }
+    }
+
+    /// Another name, read from the terminal (three tries; nil at end of input or an empty line).
+    static func askAnotherName() -> String? {
+        for _ in 0..<3 {
+            FileHandle.standardOutput.write(Data("Another name (Enter to give up): ".utf8))
+            guard let line = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !line.isEmpty else { return nil }
+            if let problem = MemberName.problem(with: line) {
+                print(problem.replacingOccurrences(of: "--name", with: "the name"))
+                continue
+            }
+            return line
+        }
+        return nil
     }
 
     /// Runs the client for this join, keeping the membership in `kept`; the SSH gateway passes its
