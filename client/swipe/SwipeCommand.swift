@@ -50,7 +50,7 @@ struct Join: ParsableCommand {
             Example: swipe join ws://127.0.0.1:7681/K7QM-X4TD-9R --name Bo
             Joining a room again from this machine under the same name comes back as the same member, with your \
             votes (and the host role, if you still have it), after a crash, a closed terminal or quitting; \
-            --fresh joins as someone new. Memberships are kept in $XDG_STATE_HOME/swipedeck/members \
+            --fresh joins as someone new (under a name no member of the room has). Memberships are kept in $XDG_STATE_HOME/swipedeck/members \
             (~/.local/state/swipedeck/members), readable only by you.
             """)
 
