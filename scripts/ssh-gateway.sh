@@ -6,6 +6,7 @@
 #   scripts/ssh-gateway.sh --port 2222 --server ws://127.0.0.1:7681 --state /var/lib/swipedeck-ssh \
 #       [--guests] [--swipe PATH] [--max-sessions N] [--max-sessions-per-address N] [--idle-timeout S]
 #       [--listen ADDR] [--public ws://HOST:PORT] [--from 127.0.0.2]
+#       [--forget-members-after DAYS] [--max-members-bytes N]
 #
 # Members then type: ssh -t -p 2222 swipe@HOST CODE (docs/OPERATIONS.md, "The SSH gateway").
 # It makes what it needs and is missing: the group and users `swipe` (and `guest` with --guests;
@@ -18,8 +19,8 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
-port="" server="" state="" guests=0 swipe="" max_sessions=200 per_address="" idle_timeout="" listen=0.0.0.0 public="" from=""
-usage() { echo "usage: $0 --port P --server ws://127.0.0.1:S --state DIR [--guests] [--swipe PATH] [--max-sessions N] [--max-sessions-per-address N] [--idle-timeout S] [--listen ADDR] [--public ws://HOST:PORT] [--from ADDR]" >&2; exit 64; }
+port="" server="" state="" guests=0 swipe="" max_sessions=200 per_address="" idle_timeout="" listen=0.0.0.0 public="" from="" forget_after="" members_bytes=""
+usage() { echo "usage: $0 --port P --server ws://127.0.0.1:S --state DIR [--guests] [--swipe PATH] [--max-sessions N] [--max-sessions-per-address N] [--idle-timeout S] [--listen ADDR] [--public ws://HOST:PORT] [--from ADDR] [--forget-members-after DAYS] [--max-members-bytes N]" >&2; exit 64; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --port) port=${2:-}; shift 2 ;;
@@ -33,13 +34,16 @@ while [ $# -gt 0 ]; do
         --listen) listen=${2:-}; shift 2 ;;
         --public) public=${2:-}; shift 2 ;;
         --from) from=${2:-}; shift 2 ;;
+        --forget-members-after) forget_after=${2:-}; shift 2 ;;
+        --max-members-bytes) members_bytes=${2:-}; shift 2 ;;
         -h|--help) usage ;;
         *) echo "ssh-gateway: unknown argument \"$1\"" >&2; usage ;;
     esac
 done
 [ -n "$port" ] && [ -n "$server" ] && [ -n "$state" ] || usage
 case "$port" in ''|*[!0-9]*) echo "ssh-gateway: --port must be a number (got \"$port\")" >&2; exit 64 ;; esac
-for pair in "--max-sessions=$max_sessions" "--max-sessions-per-address=${per_address:-1}" "--idle-timeout=${idle_timeout:-1}"; do
+for pair in "--max-sessions=$max_sessions" "--max-sessions-per-address=${per_address:-1}" "--idle-timeout=${idle_timeout:-1}" \
+        "--forget-members-after=${forget_after:-1}" "--max-members-bytes=${members_bytes:-1}"; do
     case "${pair#*=}" in ''|*[!0-9]*) echo "ssh-gateway: ${pair%%=*} must be a number (got \"${pair#*=}\")" >&2; exit 64 ;; esac
 done
 case "$server" in ws://*|wss://*) ;; *) echo "ssh-gateway: --server must be ws://HOST:PORT or wss://… (got \"$server\")" >&2; exit 64 ;; esac
@@ -113,6 +117,8 @@ force="gateway --server $server --state $state --max-sessions $max_sessions"
 [ -n "$idle_timeout" ] && force="$force --idle-timeout $idle_timeout"
 [ -n "$public" ] && force="$force --public $public"
 [ -n "$from" ] && force="$force --from $from"
+[ -n "$forget_after" ] && force="$force --forget-members-after $forget_after"
+[ -n "$members_bytes" ] && force="$force --max-members-bytes $members_bytes"
 [ "$guests" -eq 1 ] && force="$force --guest-user guest"
 config="$state/sshd_config"
 "$here/deploy/ssh/render-config" "$port" "$listen" "$state" "$users" "$keys_dir/authorized-keys" "$force" "$guests" > "$config.tmp"

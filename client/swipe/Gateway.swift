@@ -38,6 +38,12 @@ struct Gateway: ParsableCommand {
     @Option(name: .customLong("public"), help: "The server's address as members reach it (ws://HOST:PORT): the lobby's swipe join line and the export's links.")
     var publicServer: String?
 
+    @Option(name: .customLong("forget-members-after"), help: "Days after which a key's folder nobody used is removed (its name and memberships).")
+    var forgetMembersAfter: Double = 90
+
+    @Option(name: .customLong("max-members-bytes"), help: "Bytes all member folders may hold together; past it the least recently used go first.")
+    var maxMembersBytes: Int = 2 << 30
+
     @Option(name: .customLong("from"),
             help: "A local address the gateway's connections to the server come from (e.g. 127.0.0.2), with the member's own address in X-Forwarded-For: start the server with --trust-proxy for it.")
     var from: String?
@@ -54,6 +60,9 @@ struct Gateway: ParsableCommand {
         }
         if let from, ConnectOrigin(bindAddress: from, forwardedFor: "127.0.0.1") == nil {
             throw ValidationError("--from must be an IP address of this host (got \(from))")
+        }
+        guard forgetMembersAfter > 0, maxMembersBytes > 0 else {
+            throw ValidationError("--forget-members-after and --max-members-bytes must be more than 0")
         }
         guard idleTimeout >= 1, idleTimeout <= 86_400 else { throw ValidationError("--idle-timeout must be 1 to 86400 seconds (got \(idleTimeout))") }
     }
@@ -89,6 +98,9 @@ struct Gateway: ParsableCommand {
         if let full = GatewaySlots(directory: sessions, share: share).take(source: source) {
             let refusal = share.refusal(full)
             throw commandFailure(refusal.message, status: refusal.status)
+        }
+        if case let .member(member) = identity {
+            GatewayMemberSweep(state: state, maxAgeDays: forgetMembersAfter, maxBytes: maxMembersBytes).run(keeping: member)
         }
         // The server sees the member's address, from the one local address it trusts for it.
         if let from { ConnectOrigin.current = ConnectOrigin(bindAddress: from, forwardedFor: source.address) }

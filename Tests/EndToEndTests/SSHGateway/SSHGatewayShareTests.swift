@@ -193,5 +193,40 @@ extension SSHGatewayShareTests {
     }
 }
 
+extension SSHGatewayShareTests {
+    /// Member folders unused for --forget-members-after go at the next sweep; so do the least
+    /// recently used past --max-members-bytes. The folders' times are set back, not waited for.
+    @Test(.enabled(if: SSHGatewayProcess.usable, "needs root, /usr/sbin/sshd and /usr/bin/ssh"))
+    func memberFoldersNobodyUsesAreForgotten() throws {
+        let setup = try SSHGatewaySetup(extra: ["--max-members-bytes", "1000000"])
+        let members = setup.gateway.state + "/members"
+        var keys: [String] = []
+        for i in 0..<4 {
+            let key = try setup.makeKey("passer\(i)")
+            keys.append(key)
+            let run = try setup.ssh(key: key, terminal: false, command: ["decks"])
+            #expect(run.status == 0, "decks: \(run.output)")
+        }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: members).filter { !$0.hasPrefix(".") }
+        #expect(folders.count == 4, "four keys, \(folders.count) folders")
+        // Two of them unused for 100 days, one holding 2 MB (past the 1 MB cap), and the last sweep long ago.
+        let old = Date().addingTimeInterval(-100 * 86_400)
+        for folder in folders.sorted().prefix(2) {
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: members + "/" + folder)
+        }
+        let big = folders.sorted()[2]
+        try FileManager.default.createDirectory(atPath: members + "/" + big + "/cache", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: members + "/" + big + "/cache/picture", contents: Data(count: 2_000_000))
+        _ = try clientRun("/bin/chown", ["-R", "swipe:swipe", members + "/" + big])   // as a member's own cache would be
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: members + "/" + big)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: members + "/.swept")
+        let newcomer = try setup.ssh(key: try setup.makeKey("newcomer"), terminal: false, command: ["decks"])
+        #expect(newcomer.status == 0)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: members).filter { !$0.hasPrefix(".") })
+        #expect(left.count == 2 && left.contains(folders.sorted()[3]) && !left.contains(big),
+                "left: \(left.sorted()) (of \(folders.sorted()))")
+    }
+}
+
 /// Opens (making it) a lock file for reading.
 private func openLockFile(_ path: String) -> Int32 { open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644) }
