@@ -228,5 +228,44 @@ extension SSHGatewayShareTests {
     }
 }
 
+extension SSHGatewayShareTests {
+    /// 30 silent TCP sockets from 3 addresses (10 each, PerSourceMaxStartups) hold logins in
+    /// progress; 10 members' logins from a fourth address all get in (before, with MaxStartups
+    /// 30:30:200, about 3 in 10 were refused).
+    @Test(.enabled(if: SSHGatewayProcess.usable, "needs root, /usr/sbin/sshd and /usr/bin/ssh"))
+    func thirtySilentSocketsFromThreeAddressesRefuseNoMember() throws {
+        let setup = try SSHGatewaySetup()
+        var silent: [Int32] = []
+        defer { silent.forEach { close($0) } }
+        for address in ["127.0.0.17", "127.0.0.18", "127.0.0.19"] {
+            for _ in 0..<10 { if let fd = Self.connect(from: address, port: setup.gateway.port) { silent.append(fd) } }
+        }
+        #expect(silent.count == 30)
+        var refused: [String] = []
+        for _ in 0..<10 {
+            let run = try setup.ssh(terminal: false, ["-b", "127.0.0.20"], command: ["decks"])
+            if run.status != 0 { refused.append("\(run.status) \(run.output)") }
+        }
+        #expect(refused.isEmpty, "\(refused.count) of 10 logins refused beside 30 silent sockets: \(refused)")
+    }
+
+    /// A TCP socket from `source` to 127.0.0.1:`port` that sends nothing.
+    static func connect(from source: String, port: Int) -> Int32? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        var local = sockaddr_in(), remote = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        remote.sin_family = sa_family_t(AF_INET)
+        remote.sin_addr.s_addr = inet_addr("127.0.0.1")
+        remote.sin_port = UInt16(port).bigEndian
+        let size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) == 0 } }
+        let connected = bound && withUnsafePointer(to: &remote) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, size) == 0 } }
+        guard connected else { close(fd); return nil }
+        return fd
+    }
+}
+
 /// Opens (making it) a lock file for reading.
 private func openLockFile(_ path: String) -> Int32 { open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644) }
