@@ -267,5 +267,29 @@ extension SSHGatewayShareTests {
     }
 }
 
+extension SSHGatewayShareTests {
+    /// A member's ssh client dies (SIGKILL) while their client is in a room: the session's swipe
+    /// process ends within seconds and its slot serves the next login from that address.
+    @Test(.enabled(if: SSHGatewayShareTests.usable, "needs root, /usr/sbin/sshd, /usr/bin/ssh and tmux"))
+    func aSessionWhoseSSHClientIsGoneEndsAndGivesBackItsSlot() throws {
+        guard let tmux = SSHGatewayGroupTests.tmux else { return }
+        let setup = try SSHGatewaySetup(extra: ["--max-sessions-per-address", "1"])
+        let eve = try ClientTmuxSession(tmux: tmux, name: "ssh-gone-\(setup.tag)",
+                                        command: setup.gateway.sshLine(key: setup.key, options: ["-b", "127.0.0.21"],
+                                                                       "create --deck movies --pictures off --name Eve"))
+        defer { eve.kill() }
+        #expect(try eve.waitFor("press s to start", seconds: 20) != nil, "no lobby:\n\((try? eve.screen()) ?? "")")
+        let session = try #require(Self.sessionProcess(port: setup.gateway.port), "no swipe process for the session")
+        let client = try #require(try eve.childPID(), "no ssh client in the pane")
+        kill(client, SIGKILL)
+        let killed = Date()
+        let gone: Bool? = clientPoll(seconds: 15) { kill(session, 0) != 0 ? true : nil }
+        #expect(gone == true, "the session's swipe (pid \(session)) still runs 15 s after its ssh client died")
+        print("ssh client gone: the session ended after \(Int(Date().timeIntervalSince(killed) * 1000)) ms")
+        let next = try Self.holdMenu(setup, tmux: tmux, key: try setup.makeKey("next"), from: "127.0.0.21", name: "ssh-gone-next")
+        next.kill()
+    }
+}
+
 /// Opens (making it) a lock file for reading.
 private func openLockFile(_ path: String) -> Int32 { open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644) }
