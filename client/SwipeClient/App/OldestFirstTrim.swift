@@ -33,6 +33,10 @@ public struct OldestFirstTrim: Equatable, Sendable {
     public let maxBytes: Int?
 
     /// A trim; a nil limit does not apply.
+    ///
+    /// ```swift
+    /// OldestFirstTrim(maxAge: nil, maxCount: 200, maxBytes: 16 << 20)   // the picture cache's
+    /// ```
     public init(maxAge: Double?, maxCount: Int?, maxBytes: Int?) {
         self.maxAge = maxAge
         self.maxCount = maxCount

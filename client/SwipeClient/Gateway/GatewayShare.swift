@@ -25,6 +25,10 @@ public struct GatewayShare: Equatable, Sendable {
     }
 
     /// Which count a login found full.
+    ///
+    /// ```swift
+    /// share.refusal(.gateway).message   // "the gateway is full (200 sessions at once); …"
+    /// ```
     public enum Full: Equatable, Sendable {
         /// Its source address holds `perAddress` sessions.
         case address

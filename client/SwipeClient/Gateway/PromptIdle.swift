@@ -15,12 +15,20 @@ public struct PromptIdle: Equatable, Sendable {
     public private(set) var lastLine: Double
 
     /// A prompt started at `start`.
+    ///
+    /// ```swift
+    /// PromptIdle(limit: 120, start: 10).lastLine   // 10
+    /// ```
     public init(limit: Double, start: Double) {
         self.limit = limit
         lastLine = start
     }
 
     /// What a prompt does at `now`.
+    ///
+    /// ```swift
+    /// if case let .wait(seconds) = idle.decision(at: now) { poll(stdin, timeout: seconds) }
+    /// ```
     public enum Decision: Equatable, Sendable {
         /// Keep waiting for input, at most this long before asking again.
         case wait(seconds: Double)
@@ -39,6 +47,10 @@ public struct PromptIdle: Equatable, Sendable {
     }
 
     /// A line (or any input) came at `now`: the idle time starts again.
+    ///
+    /// ```swift
+    /// idle.lineArrived(at: 100)   // idle.decision(at: 150) == .wait(seconds: 70) with a 120 s limit
+    /// ```
     public mutating func lineArrived(at now: Double) { lastLine = max(lastLine, now) }
 
     /// What the member reads when the prompt ends for idleness.

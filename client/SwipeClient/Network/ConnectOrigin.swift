@@ -29,6 +29,10 @@ public struct ConnectOrigin: Hashable, Sendable {
     }
 
     /// The header's value.
+    ///
+    /// ```swift
+    /// ConnectOrigin(bindAddress: "127.0.0.2", forwardedFor: "203.0.113.9")?.header   // "203.0.113.9"
+    /// ```
     public var header: String { forwardedFor }
 
     private static func isAddress(_ text: String) -> Bool {
@@ -40,6 +44,10 @@ public struct ConnectOrigin: Hashable, Sendable {
     nonisolated(unsafe) private static var stored: ConnectOrigin?
 
     /// The process's origin: every connection opened after it is set uses it.
+    ///
+    /// ```swift
+    /// ConnectOrigin.current = nil   // connections come from wherever the system routes them
+    /// ```
     public static var current: ConnectOrigin? {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
