@@ -102,6 +102,9 @@ chown root:root "$state"; chmod 0711 "$state"
 install -d -m 0700 -o root -g root "$state/host-keys"
 [ -f "$state/host-keys/ssh_host_ed25519_key" ] || ssh-keygen -q -t ed25519 -N '' -C swipedeck-gateway -f "$state/host-keys/ssh_host_ed25519_key"
 [ -f "$state/host-keys/ssh_host_rsa_key" ] || ssh-keygen -q -t rsa -b 3072 -N '' -C swipedeck-gateway -f "$state/host-keys/ssh_host_rsa_key"
+# The ed25519 key's fingerprint, for the lobby and the menu (members check it the first time).
+ssh-keygen -lf "$state/host-keys/ssh_host_ed25519_key.pub" | awk '{print $2}' > "$state/host-key-fingerprint"
+chmod 0644 "$state/host-key-fingerprint"
 install -d -m 0700 -o swipe -g swipe "$state/members"
 install -d -m 0770 -o swipe -g swipe "$state/sessions"
 

@@ -109,10 +109,17 @@ struct Gateway: ParsableCommand {
             return
         }
         Self.prepareEnvironment(identity: identity, environment: environment)
-        let restriction = ClientRestriction(publicServer: try publicServer.map { try WebSocketURL(parsing: $0) })
+        let restriction = ClientRestriction(publicServer: try publicServer.map { try WebSocketURL(parsing: $0) },
+                                            hostKey: Self.hostKeyFingerprint(state: state))
         var session = GatewaySession(server: try WebSocketURL(parsing: server), identity: identity, restriction: restriction,
                                      lines: GatewayLines(limit: idleTimeout))
         throw ExitCode(try session.carryOut(request))
+    }
+
+    /// The gateway's host key fingerprint, as scripts/ssh-gateway.sh and swipe-ssh.service write it
+    /// in STATE/host-key-fingerprint (nil when it is not there).
+    static func hostKeyFingerprint(state: String) -> String? {
+        (try? String(contentsOfFile: state + "/host-key-fingerprint", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Who logged in: a key's member, or a guest.

@@ -13,6 +13,7 @@ extension GatewaySession {
         case .guest: "a guest (a new member each time)"
         }
         print("SwipeDeck — \(who)")
+        if let key = restriction.hostKey { print("this gateway's host key: \(key) (what your ssh asked you to accept the first time)") }
         while true {
             print("""
                   c  create a room

@@ -31,6 +31,7 @@ import Testing
         #expect(try ann.waitFor("3 here", seconds: 20) != nil, "Bo and Cy never reached the lobby:\n\((try? ann.screen()) ?? "")\n\((try? bo.screen()) ?? "")\n\((try? cy.screen()) ?? "")")
         #expect(try bo.waitFor("ssh -t -p 2222 swipe@gateway.example \(code)") != nil, "an ssh member's lobby lacks the ssh line")
         #expect(!(try bo.screen()).contains("ws://127.0.0.1"), "an ssh member is shown the gateway's own server address")
+        #expect((try bo.screen()).contains("gateway key SHA256:"), "an ssh member's lobby lacks the gateway's host key:\n\((try? bo.screen()) ?? "")")
 
         // A resize reaches the client through sshd (window-change).
         try clientRun(tmux, bo.tmuxArguments(["resize-window", "-t", bo.name, "-x", "100", "-y", "30"]), capture: false)
