@@ -11,26 +11,40 @@ import Testing
         try SSHGatewaySetup(serverArguments: ["--trust-proxy", "127.0.0.2"] + serverArguments, extra: ["--from", "127.0.0.2"])
     }
 
-    /// Past --failed-joins-per-minute a stranger's own joins are slowed (30 s apart here); a
+    /// A stranger with ten keys guesses 30 room codes over ssh from one address (ten at a time,
+    /// its share): past --failed-joins-per-minute (20) its joins are slowed (30 s apart here); a
     /// member from another address with the right code reaches the lobby without waiting (today
     /// every ssh member is 127.0.0.1, and would wait the 30 s).
     @Test(.enabled(if: usable, "needs root, /usr/sbin/sshd, /usr/bin/ssh and tmux"))
     func aStrangerGuessingCodesOverSSHSlowsOnlyItself() throws {
         guard let tmux = SSHGatewayGroupTests.tmux else { return }
-        let setup = try Self.setup(["--failed-joins-per-minute", "3", "--slowed-join-interval", "30"])
+        let setup = try Self.setup(["--failed-joins-per-minute", "20", "--slowed-join-interval", "30"])
         let ann = try ClientTmuxSession(tmux: tmux, name: "ssh-addr-ann-\(setup.tag)",
                                         command: "\(builtProduct("swipe")) create ws://127.0.0.1:\(setup.server.port) --deck movies --name Ann")
         defer { ann.kill() }
         let code = try ann.lobbyRoomCode()
-        let strangerKey = try setup.makeKey("guesser")
-        for guess in ["ZZZZ-ZZZZ-Z2", "ZZZZ-ZZZZ-Z3", "ZZZZ-ZZZZ-Z4"] {
-            let run = try setup.ssh(key: strangerKey, ["-b", "127.0.0.13"], command: ["join", guess, "--name", "Eve"])
-            #expect(run.status != 0 && run.output.contains("no room"), "a wrong code over ssh: \(run.status) \(run.output)")
+        let keys = try (0..<10).map { try setup.makeKey("guesser\($0)") }
+        var guessers: [Process] = []
+        defer { guessers.forEach { kill($0.processIdentifier, SIGKILL); $0.waitUntilExit() } }
+        func guess(_ batch: Int, count: Int) throws -> [Process] {
+            try (0..<count).map { i in
+                try setup.gateway.background(key: keys[i], ["-b", "127.0.0.13", "-tt"],
+                                             command: ["join", "ZZZZ-ZZZ\(batch)-Z\(Array("23456789AB")[i])", "--name", "Eve"])
+            }
         }
+        // 20 wrong codes, ten at a time: each ends at once ("no room").
+        for batch in 2...3 {
+            let wave = try guess(batch, count: 10)
+            guessers += wave
+            let done: Bool? = clientPoll(seconds: 30) { wave.allSatisfy { !$0.isRunning } ? true : nil }
+            #expect(done == true, "wrong codes over ssh did not end: \(wave.filter(\.isRunning).count) of 10 still running")
+        }
+        // The 21st is slowed (20 failed in the last minute), and so are nine more.
         let slowed = try ClientTmuxSession(tmux: tmux, name: "ssh-addr-eve-\(setup.tag)",
-                                           command: setup.gateway.sshLine(key: strangerKey, options: ["-b", "127.0.0.13"], "join ZZZZ-ZZZZ-Z5 --name Eve"))
+                                           command: setup.gateway.sshLine(key: keys[9], options: ["-b", "127.0.0.13"], "join ZZZZ-ZZZ5-Z9 --name Eve"))
         defer { slowed.kill() }
         #expect(try slowed.waitFor("slowing joins", seconds: 20) != nil, "the guesser's address is not slowed:\n\((try? slowed.screen()) ?? "")")
+        guessers += try guess(4, count: 9)
 
         let bo = try ClientTmuxSession(tmux: tmux, name: "ssh-addr-bo-\(setup.tag)",
                                        command: setup.gateway.sshLine(key: try setup.makeKey("bo"), options: ["-b", "127.0.0.14"], "join \(code) --name Bo"))

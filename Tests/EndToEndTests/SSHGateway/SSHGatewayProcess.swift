@@ -109,10 +109,10 @@ final class SSHGatewayProcess {
 
     /// `ssh` without a terminal, in the background, its input and output nowhere (a tunnel, `-N`).
     /// Its SIGTERM is blocked (Process passes the test thread's mask on): end it with SIGKILL.
-    func background(key: String?, _ options: [String]) throws -> Process {
+    func background(key: String?, _ options: [String], command: [String] = []) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.ssh ?? "/usr/bin/ssh")
-        process.arguments = ssh(key: key, terminal: false, options)
+        process.arguments = ssh(key: key, terminal: false, options) + command
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
