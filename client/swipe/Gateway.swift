@@ -92,8 +92,9 @@ struct Gateway: ParsableCommand {
         GatewayWatchdog.start(grace: 3)
         let identity = try identify(environment: environment)
         let sessions = state + "/sessions"
-        // The key's older session, if still held, goes first: its slots are then free for this one.
-        if case let .member(member) = identity { GatewayKeyLock(directory: sessions, key: member.key).takeOver() }
+        // The key's older session, if still held, goes first: its slots are then free for this one
+        // (`decks`, which runs no client, leaves it be).
+        if case let .member(member) = identity, request != .decks { GatewayKeyLock(directory: sessions, key: member.key).takeOver() }
         let share = GatewayShare(maxSessions: maxSessions, perAddress: maxSessionsPerAddress)
         if let full = GatewaySlots(directory: sessions, share: share).take(source: source) {
             let refusal = share.refusal(full)

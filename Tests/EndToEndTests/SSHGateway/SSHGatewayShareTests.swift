@@ -53,6 +53,10 @@ import Testing
         // Another key from the same address is refused: the share is 1 …
         let other = try setup.ssh(key: try setup.makeKey("other"), ["-b", "127.0.0.7"], command: ["K7QM-X4TD-9R"])
         #expect(other.status == 75 && other.output.contains("too many sessions from your address (1)"), "\(other.status) \(other.output)")
+        // `decks` with the same key (from elsewhere) runs no client: the session stays.
+        let decks = try setup.ssh(terminal: false, ["-b", "127.0.0.22"], command: ["decks"])
+        #expect(decks.status == 0 && decks.output.contains("movies"), "decks: \(decks.status) \(decks.output)")
+        #expect(!(try old.screen()).contains("SWIPE-EXITED"), "decks with the same key ended the key's session")
         // … but the same key comes back: its old session ends, the new one has the menu.
         let again = try Self.holdMenu(setup, tmux: tmux, key: setup.key, from: "127.0.0.7", name: "ssh-replace-new")
         defer { again.kill() }
