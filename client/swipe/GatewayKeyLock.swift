@@ -46,7 +46,7 @@ struct GatewayKeyLock {
     private func claim(_ fd: Int32) -> Bool {
         let text = Array("\(getpid())\n".utf8)
         _ = ftruncate(fd, 0)
-        _ = pwrite(fd, text, text.count, 0)
+        _ = pwrite(fd, text, text.count, 0)   // its mtime: used now (GatewaySlots.forgetIdle)
         return true
     }
 

@@ -1,5 +1,6 @@
 // Shell: forgets the SSH gateway's member folders nobody used for --forget-members-after days, and
-// the least recently used past --max-members-bytes. Runs on the main thread of a keyed session
+// the least recently used past --max-members-bytes; then the slot files of sources and keys nobody
+// held for a day (GatewaySlots.forgetIdle). Runs on the main thread of a keyed session
 // (the `swipe` user owns STATE/members), at most once an hour for the whole gateway (the mtime of
 // STATE/members/.swept); touches STATE/members/<key>/ (removed, or its mtime set at each login) and
 // tests the key locks in STATE/sessions (a key whose session runs is never removed).
@@ -34,6 +35,7 @@ struct GatewayMemberSweep {
         for name in trim.victims(entries, now: now, keeping: running.union([member.key.directoryName])) {
             try? FileManager.default.removeItem(atPath: members + "/" + name)
         }
+        GatewaySlots.forgetIdle(in: state + "/sessions", olderThan: 86_400, now: now)
     }
 
     static func modified(_ path: String) -> Double? {

@@ -33,10 +33,33 @@ struct GatewaySlots {
         for slot in 0..<count {
             let fd = Self.openShared("\(directory)/\(prefix)\(slot)")
             guard fd >= 0 else { continue }
-            if flock(fd, LOCK_EX | LOCK_NB) == 0 { return fd }   // held until this process ends
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 {   // held until this process ends
+                _ = futimens(fd, nil)                  // used now: forgetIdle keeps it
+                return fd
+            }
             close(fd)
         }
         return nil
+    }
+
+    /// Removes the per-source slot files and key locks (`v4-…`, `v6-…`, `key-…`) nobody has held
+    /// for `seconds`, so addresses and keys seen once do not pile up; `slot-N` stay. A file is
+    /// removed only while this process holds its lock.
+    ///
+    /// ```swift
+    /// GatewaySlots.forgetIdle(in: "/var/lib/swipedeck-ssh/sessions", olderThan: 86_400, now: Date().timeIntervalSince1970)
+    /// ```
+    static func forgetIdle(in directory: String, olderThan seconds: Double, now: Double) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names where name.hasPrefix("v4-") || name.hasPrefix("v6-") || name.hasPrefix("key-") {
+            let path = directory + "/" + name
+            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            guard fd >= 0 else { continue }
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0, now - Double(info.st_mtim.tv_sec) > seconds, flock(fd, LOCK_EX | LOCK_NB) == 0 else { continue }
+            unlink(path)
+        }
     }
 
     /// Opens (making it if need be) a lock file both gateway users can open: 0660 whatever the

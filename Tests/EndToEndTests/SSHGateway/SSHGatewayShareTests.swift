@@ -224,11 +224,18 @@ extension SSHGatewayShareTests {
         _ = try clientRun("/bin/chown", ["-R", "swipe:swipe", members + "/" + big])   // as a member's own cache would be
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: members + "/" + big)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: members + "/.swept")
+        // A source seen once, two days ago: its slot file goes too.
+        let sessions = setup.gateway.state + "/sessions", stale = sessions + "/v4-203-0-113-9-0"
+        FileManager.default.createFile(atPath: stale, contents: nil, attributes: [.posixPermissions: 0o660])
+        _ = try clientRun("/bin/chown", ["swipe:swipe", stale])   // as a session of the gateway's would have made it
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-2 * 86_400)], ofItemAtPath: stale)
         let newcomer = try setup.ssh(key: try setup.makeKey("newcomer"), terminal: false, command: ["decks"])
         #expect(newcomer.status == 0)
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: members).filter { !$0.hasPrefix(".") })
         #expect(left.count == 2 && left.contains(folders.sorted()[3]) && !left.contains(big),
                 "left: \(left.sorted()) (of \(folders.sorted()))")
+        #expect(!FileManager.default.fileExists(atPath: stale), "a source's slot file unused for two days is still there")
+        #expect(FileManager.default.fileExists(atPath: sessions + "/slot-0"))
     }
 }
 
