@@ -48,6 +48,10 @@ let package = Package(
         // headers are under /usr/include/hiredis (apt: libhiredis-dev); hiredis.pc adds a -D flag
         // SwiftPM refuses, so no pkgConfig.
         .systemLibrary(name: "CHiredis", path: "Sources/CHiredis"),
+        // libcurl for the webhooks' POSTs (apt: libcurl4-openssl-dev; scripts/setup.sh installs it).
+        .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl",
+            pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(
             name: "CFriBidi", path: "Sources/CFriBidi",
             pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
@@ -97,13 +101,17 @@ let package = Package(
             path: "server/SwipeRedisBackend",
             swiftSettings: serverReleaseSettings),
 
+        // Rooms' webhooks (create's notify): the allow list, bodies, the delivery outbox (pure), their
+        // store beside the room log, and the sender on a thread of its own over libcurl.
+        .target(name: "SwipeNotify", dependencies: ["CCurl", "SwipeStore"], path: "server/SwipeNotify"),
+
         // The server module: the lws transport, admission, HTTP and metrics; it holds one backend,
         // chosen at start (StoreChoice).
         .target(
             name: "SwipeServer",
             dependencies: [
                 "SwipeRooms", "SwipeCore", "SwipeProtocol", "SwipeStore", "CLibWebSockets", "SwipePictures",
-                "SwipeBackend", "SwipeLocalBackend", "SwipeRedisBackend",
+                "SwipeBackend", "SwipeLocalBackend", "SwipeRedisBackend", "SwipeNotify",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -114,7 +122,7 @@ let package = Package(
             name: "swipe-server",
             dependencies: [
                 "SwipeServer", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeHTTPClient", "SwipePictures",
-                "SwipeBackend", "SwipeLocalBackend", "SwipeRedisBackend",
+                "SwipeBackend", "SwipeLocalBackend", "SwipeRedisBackend", "SwipeNotify",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -159,8 +167,9 @@ let package = Package(
                                                             "SwipeProtocol", "SwipeCore", "SwipePictures",
                                                             .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SwipeStoreTests", dependencies: ["SwipeStore"]),
+        .testTarget(name: "SwipeNotifyTests", dependencies: ["SwipeNotify", "SwipeStore"]),
         .testTarget(name: "SwipeBackendTests", dependencies: ["SwipeBackend", "SwipeRooms", "SwipeProtocol"]),
-        .testTarget(name: "SwipeLocalBackendTests", dependencies: ["SwipeLocalBackend", "SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore",
+        .testTarget(name: "SwipeLocalBackendTests", dependencies: ["SwipeLocalBackend", "SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipeStore",
                                                                   .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SwipeRedisBackendTests", dependencies: ["SwipeRedisBackend", "SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore",
                                                                   "SwipePictures"]),

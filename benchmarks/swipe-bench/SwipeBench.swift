@@ -8,5 +8,5 @@ struct SwipeBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swipe-bench",
         abstract: "Measure SwipeDeck: broadcast load, latency, memory, terminal rendering, and restart time.",
-        subcommands: [LoadCommand.self, IdleCommand.self, RenderCommand.self, RestartCommand.self])
+        subcommands: [LoadCommand.self, IdleCommand.self, RenderCommand.self, RestartCommand.self, HibernationCommand.self])
 }

@@ -16,7 +16,7 @@ struct SwipeCommand: ParsableCommand {
             (xterm-direct, tmux-direct: Debian's ncurses-term); SWIPE_COLOURS=256 keeps 256 colours.
             """,
         version: SwipeClientInfo.version,
-        subcommands: [Join.self, Create.self, Decks.self, Demo.self, Gateway.self])
+        subcommands: [Join.self, Create.self, Rooms.self, ResultsCommand.self, Decks.self, Demo.self, Gateway.self])
 }
 
 /// Options shared by every subcommand that opens the screen.
@@ -142,8 +142,11 @@ struct Create: ParsableCommand {
     @Option(help: "When a card is a match: unanimous, majority, approval, or atLeast:N.")
     var rule: String = "majority"
 
-    @Option(help: "lockstep (everyone on the same card) or free (each at their own pace).")
-    var pacing: String = "lockstep"
+    @Option(help: "lockstep (everyone on the same card) or free (each at their own pace). Default lockstep; free with --until.")
+    var pacing: String?
+
+    @Option(help: ArgumentHelp(ClosingTimeFlag.help))
+    var until: String?
 
     @Option(help: "Lockstep: seconds per card before it resolves on its own.")
     var timer: Double?
@@ -151,14 +154,24 @@ struct Create: ParsableCommand {
     @Option(help: ArgumentHelp(LayoutFlag.help))
     var layout: String = RoomLayout.stack.rawValue
 
+    @Option(help: "A webhook (https://…) told when the room opens, with its join lines, and when it is decided, with the winner and the top three (Slack, Mattermost, Rocket.Chat, Discord). The server must allow its host (swipe-server --notify-allow); otherwise the room is not created and swipe exits 2.")
+    var notify: String?
+
     @OptionGroup var screen: ScreenOptions
 
     func validate() throws {
         _ = try WebSocketURL(parsing: address)
+        if let notify, let problem = notifyProblem(notify) { throw ValidationError(problem) }
         try checkName(name)
         _ = try parseRule(rule)
-        _ = try parsePacing(pacing)
+        let pacing = try pacing.map(parsePacing) ?? (until == nil ? .lockstep : .free)
         _ = try parseLayout(layout)
+        if until != nil {
+            _ = try closingTime()
+            if pacing == .lockstep { throw ValidationError("--until makes a room that waits for its group, so it is free-paced: leave --pacing out (lockstep needs everyone at once)") }
+            if timer != nil { throw ValidationError("--until and --timer do not go together: a room with a closing time counts its votes at the close") }
+            if deck == nil { throw ValidationError("--until needs --deck: the room is open for voting from the start") }
+        }
         if let timer, !(timer > 0 && timer <= 3600) {
             throw ValidationError("--timer must be between 0 and 3600 seconds (got \(timer))")
         }
@@ -168,7 +181,7 @@ struct Create: ParsableCommand {
         if deckFormat != nil, let deck, case .server = DeckReference(deck) {
             throw ValidationError("--deck-format is for a deck file or standard input, and \"\(deck)\" names a server deck (write ./\(deck) for a file)")
         }
-        if deck == nil, try parsePacing(pacing) == .free {
+        if deck == nil, pacing == .free {
             throw ValidationError("a free-pacing room starts at once, so it needs --deck; without one, use --pacing lockstep and propose options in the lobby")
         }
         if deck == nil, deckFormat != nil { throw ValidationError("--deck-format needs --deck FILE or --deck -") }
@@ -183,8 +196,8 @@ struct Create: ParsableCommand {
     /// and a deck pasted in its menu (`pastedDeck`, a text list) instead of a file.
     func start(kept: KeptMembersFile?, restriction: ClientRestriction?, pastedDeck: [UInt8]? = nil) throws -> Int32 {
         let url = try WebSocketURL(parsing: address)
-        var create = CreateRoom(name: name, rule: try parseRule(rule), pacing: try parsePacing(pacing), timerSeconds: timer,
-                                layout: try parseLayout(layout))
+        var create = CreateRoom(name: name, rule: try parseRule(rule), pacing: try pacing.map(parsePacing) ?? (until == nil ? .lockstep : nil),
+                                timerSeconds: timer, layout: try parseLayout(layout), closesAt: try closingTime()?.iso8601)
         if let pastedDeck {
             do {
                 try DeckReference.standardInput.fill(&create, bytes: pastedDeck, format: .text)
@@ -195,11 +208,24 @@ struct Create: ParsableCommand {
         } else if let deck {
             try DeckInput.fill(&create, deck: deck, format: deckFormat)
         }
+        create.notify = notify
         let pictures = try DeckInput.pictures(of: create, deck: deck)
         var options = ClientOptions(name: name, entry: .create(create), colour: !screen.noColor, bidi: screen.bidi).drawing(pictures: screen.pictures)
         options.restriction = restriction
         options.deckPictures = pictures
         return try SwipeApp.run(url: url, options: options, kept: kept)
+    }
+}
+
+extension Create {
+    /// `--until` on this machine's clock and zone (nil without it); a bad one ends `swipe` with status 64.
+    func closingTime() throws -> UTCTimestamp? {
+        guard let until else { return nil }
+        let now = Date()
+        switch ClosingTimeFlag.parse(until, now: now.timeIntervalSince1970 * 1000, utcOffsetSeconds: TimeZone.current.secondsFromGMT(for: now)) {
+        case let .success(time): return time
+        case let .failure(problem): throw ValidationError(problem.description)
+        }
     }
 }
 
@@ -222,6 +248,17 @@ struct RoomAddress {
         self.url = url
         self.room = RoomCode(code)
     }
+}
+
+/// Why `--notify URL` cannot be a webhook, or nil (the server checks its host).
+func notifyProblem(_ url: String) -> String? {
+    let lower = url.lowercased()
+    let plain = url.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
+    guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), plain, url.utf8.count <= 2048,
+          url.split(separator: "/", maxSplits: 3).dropFirst().first?.contains("@") == false else {
+        return "--notify must be an http:// or https:// URL without a user name, e.g. https://hooks.slack.com/services/T0/B0/x (got \"\(url.prefix(200))\")"
+    }
+    return nil
 }
 
 func checkName(_ name: String) throws {

@@ -22,6 +22,8 @@ import SwipeRooms
 /// shell.backend.roomInput(.swipe(vote), from: member, of: connection, in: code, at: shell.now)
 /// ```
 package protocol RoomBackend: AnyObject {
+    /// Whether this process does what `key` names, of all that serve the room (a default: yes; below).
+    func claimOnce(_ key: String, then: @escaping (Bool) -> Void)
     // MARK: life
 
     /// At start, before the service thread exists: open the store and bring its rooms back (a
@@ -115,4 +117,16 @@ package struct StoreHealth: Equatable, Sendable {
         self.store = store
         self.reachable = reachable
     }
+}
+
+/// Doing a thing once over every process that serves a room.
+extension RoomBackend {
+    /// Whether this process is the one to do what `key` names (a room's webhook event, which each
+    /// node that serves the room sees): one machine always is; a shared store answers true to
+    /// exactly one asker (`RedisBackend`). `then` runs on the service thread.
+    ///
+    /// ```swift
+    /// backend.claimOnce("webhook:K7QM-X4TD-9R:decided") { mine in if mine { send() } }
+    /// ```
+    package func claimOnce(_ key: String, then: @escaping (Bool) -> Void) { then(true) }
 }

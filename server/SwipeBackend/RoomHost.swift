@@ -14,6 +14,8 @@ import SwipeRooms
 /// host.apply(effects, in: code)
 /// ```
 package protocol RoomHost: AnyObject {
+    /// A room served here has a webhook, learnt from the store (a default does nothing: below).
+    func roomHasWebhook(_ code: RoomCode, url: String)
     /// The rooms this process holds, and the engine that changes them (in place).
     var registry: RoomRegistry { get set }
     /// Server time now (ms).
@@ -79,13 +81,32 @@ package struct RoomRules: Sendable {
     package var failedLookupWindow: ServerTime
     /// A room only its creator ever joined is given up this long after everyone left it (ms).
     package var unjoinedRoomTimeout: ServerTime
+    /// A room without a closing time is dropped this long after everyone left it (ms;
+    /// `--abandoned-room-timeout`, `abandonedAfter` by default).
+    package var abandonedRoomTimeout: ServerTime
+    /// A room with a closing time is forgotten this long after it (ms; `--keep-decided`, 7 days).
+    package var keepDecided: ServerTime
+    /// A room nobody is connected to leaves memory this long after its last member left (ms;
+    /// `--hibernate-after`, 60 s; nil: never). A store that keeps rooms reads it back on demand.
+    package var hibernateAfter: ServerTime?
+    /// The open rooms a node keeps, in memory and hibernated together (`--max-open-rooms`).
+    package var maxOpenRooms: Int
 
-    /// Rooms nobody is connected to are dropped after this long (ms): from memory and the log here,
-    /// and from a cluster's per-address count of open rooms.
+    /// Rooms nobody is connected to are dropped after this long (ms) by default: from memory and
+    /// the log here, and from a cluster's per-address count of open rooms.
     package static let abandonedAfter: ServerTime = 30 * 60_000
 
+    /// 7 days: how long a decided room with a closing time stays for its results by default.
+    package static let defaultKeepDecided: ServerTime = 7 * 86_400_000
+
     package init(restartGrace: ServerTime, maxRoomsPerAddress: Int, failedLookups: Int, failedLookupWindow: ServerTime,
-                 unjoinedRoomTimeout: ServerTime) {
+                 unjoinedRoomTimeout: ServerTime, abandonedRoomTimeout: ServerTime = RoomRules.abandonedAfter,
+                 keepDecided: ServerTime = RoomRules.defaultKeepDecided, hibernateAfter: ServerTime? = 60_000,
+                 maxOpenRooms: Int = 100_000) {
+        self.hibernateAfter = hibernateAfter
+        self.maxOpenRooms = maxOpenRooms
+        self.abandonedRoomTimeout = abandonedRoomTimeout
+        self.keepDecided = keepDecided
         self.restartGrace = restartGrace
         self.maxRoomsPerAddress = maxRoomsPerAddress
         self.failedLookups = failedLookups
@@ -108,3 +129,13 @@ package struct HTTPRequestID: Hashable, Sendable {
 
 /// The exit status of a server stopped by its store (EX_IOERR from sysexits.h).
 package let storageFailureExitCode: Int32 = 74
+
+extension RoomHost {
+    /// A room this process serves has a webhook (learnt from a cluster's `created` entry): its
+    /// events go there. A host without webhooks ignores it.
+    ///
+    /// ```swift
+    /// host.roomHasWebhook("K7QM-X4TD-9R", url: "https://hooks.example/T0/B0/x")
+    /// ```
+    package func roomHasWebhook(_ code: RoomCode, url: String) {}
+}

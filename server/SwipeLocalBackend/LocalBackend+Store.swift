@@ -50,11 +50,12 @@ extension LocalBackend {
             throw ServerStartError(description: "\(path): cannot replay the log: \(error)")
         }
         for code in report.closed { try? log.forget(room: code.rawValue) }
+        store = log
+        do { try readHibernationIndex(log) } catch { throw ServerStartError(description: "\(path): cannot read the hibernated rooms' index: \(error)") }
         try? log.forgetOrphanPictures()
         checkpointPolicy.restored(report.tailLengths)
         for (code, effects) in report.effects { host.apply(effects, in: code) }
-        store = log
-        host.logger.info("data \(path): restored \(report.rooms.count) room(s) from \(load.checkpoints.count) checkpoint(s) and \(load.entries.count) record(s) in \(Int(host.now - started)) ms")
+        host.logger.info("data \(path): restored \(report.rooms.count) room(s) (\(hibernated.count) more asleep) from \(load.checkpoints.count) checkpoint(s) and \(load.entries.count) record(s) in \(Int(host.now - started)) ms")
     }
 
     /// Writes `records` in one transaction (durable on return), with the checkpoints now due. On

@@ -29,13 +29,20 @@ package final class LocalBackend: RoomBackend {
     var pictures: [RoomCode: [String: PictureAsset]] = [:]
     /// How often abandoned rooms are looked for (ms): every minute, or twice per `--unjoined-room-timeout`.
     package let evictionInterval: ServerTime
+    /// Rooms asleep in the log, by code (`LocalBackend+Hibernation.swift`).
+    package var hibernated: [RoomCode: HibernatedRoom] = [:]
+    /// The open sleeping rooms' closing times, earliest first (only the first is on the timers).
+    var sleepingCloses = SleepingCloses()
+    /// How long a room nobody is connected to stays in memory (ms; nil: always, as with no log).
+    package let hibernateAfter: ServerTime?
 
     package init(host: any RoomHost, directory: String?, durability: Durability = .normal, checkpointInterval: Int = 1000) {
         self.host = host
         self.directory = directory
         self.durability = durability
         checkpointPolicy = CheckpointPolicy(interval: checkpointInterval)
-        evictionInterval = min(60_000, max(250, host.rules.unjoinedRoomTimeout / 2))
+        evictionInterval = min(60_000, max(250, min(host.rules.unjoinedRoomTimeout, host.rules.hibernateAfter ?? .infinity) / 2))
+        hibernateAfter = directory == nil ? nil : host.rules.hibernateAfter
         host.timers.evictionCheck = host.now + evictionInterval
     }
 
@@ -49,9 +56,16 @@ package final class LocalBackend: RoomBackend {
         host.apply(host.registry.handle(.messageReceived(member, message), in: code, at: time), in: code)
     }
 
-    package func findRoom(_ code: RoomCode, then: @escaping (Bool) -> Void) { then(host.registry.rooms[code] != nil) }
+    package func findRoom(_ code: RoomCode, then: @escaping (Bool) -> Void) { then(host.registry.rooms[code] != nil || wake(code)) }
 
     package func createRoom(_ request: CreateRoom, pictures uploads: [String: PictureAsset], for connection: RoomSession, at time: ServerTime) {
+        if host.registry.rooms.count + hibernated.count >= host.rules.maxOpenRooms {
+            host.apply([.reply(.error(ProtocolError(.tooManyRooms, "create: this server keeps \(host.rules.maxOpenRooms) open rooms already (--max-open-rooms)")),
+                               to: connection.id)], in: nil)
+            return
+        }
+        // Memory full (--max-rooms): the rooms nobody is in go to sleep first, however recently left.
+        if host.registry.rooms.count >= host.registry.limits.maxRooms { hibernateIdleRooms(at: time, idleFor: 0) }
         let result = host.registry.create(request, from: connection.id, uploaded: Set(uploads.keys), at: time)
         if let code = result.room {
             // Its pictures are durable before its record, and so before the welcome.
@@ -84,20 +98,28 @@ package final class LocalBackend: RoomBackend {
     }
 
     package func timerDue(_ code: RoomCode, at time: ServerTime) {
+        if host.registry.rooms[code] == nil, wake(code) == false {   // a hibernated room's close
+            armNextSleepingClose()
+            return
+        }
         host.apply(host.registry.handle(.timerFired, in: code, at: time), in: code)
     }
 
     package func serviceTurn(at time: ServerTime) {
         guard let check = host.timers.evictionCheck, time >= check else { return }
         host.timers.evictionCheck = time + evictionInterval
-                for code in host.registry.evictAbandoned(idle: RoomRules.abandonedAfter, unjoinedIdle: host.rules.unjoinedRoomTimeout, at: time) {
+        let rules = host.rules
+        for code in host.registry.evictAbandoned(idle: rules.abandonedRoomTimeout, unjoinedIdle: rules.unjoinedRoomTimeout,
+                                                 keepDecided: rules.keepDecided, at: time) {
             evicted(code, why: "nobody connected")
         }
+        for code in evictHibernated(at: time) { evicted(code, why: "nobody connected (it was hibernated)") }
+        hibernateIdleRooms(at: time)
     }
 
     /// A room the registry has just evicted: the shell forgets it as it does a closed room (its
     /// members, timers and creator's count; then `roomClosed` takes it out of the log).
-    private func evicted(_ code: RoomCode, why: String) {
+    func evicted(_ code: RoomCode, why: String) {
         host.apply([], in: code)
         host.logger.info("room \(code) evicted: \(why) (and forgotten in the log)")
     }
@@ -116,12 +138,19 @@ package final class LocalBackend: RoomBackend {
 
     package var linkUp: Bool? { nil }
 
-    package func waitForRoom(_ code: RoomCode, path: String, request: HTTPRequestID) -> Bool { false }
+    /// A hibernated room is woken at once (one read of the log on this thread); nothing waits.
+    package func waitForRoom(_ code: RoomCode, path: String, request: HTTPRequestID) -> Bool {
+        wake(code)
+        return false
+    }
 
     package func httpAnswerReady(_ request: HTTPRequestID) -> String? { nil }
 
     /// One machine: its own decks' pictures, and its rooms' uploads (`LocalBackend+Pictures.swift`), at once.
-    package func waitForPicture(_ etag: String, in code: RoomCode, path: String, request: HTTPRequestID) -> Bool { false }
+    package func waitForPicture(_ etag: String, in code: RoomCode, path: String, request: HTTPRequestID) -> Bool {
+        if host.registry.rooms[code] == nil { wake(code) }
+        return false
+    }
 
     package func httpClosed(_ request: HTTPRequestID) {}
 }

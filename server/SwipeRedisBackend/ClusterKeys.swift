@@ -32,6 +32,10 @@ public enum ClusterKeys {
     public static func picture(_ etag: String) -> String { "swipedeck:picture:\(etag)" }
     /// The channel on which a node says an address is past its failed lookups.
     public static let limits = "swipedeck:limits"
+    /// Rooms with a closing time, scored by it (ms since 1970): what any node closes when it is due.
+    public static let closing = "swipedeck:closing"
+    /// A thing done once over every node (a room's webhook event), set by the node that does it.
+    public static func once(_ key: String) -> String { "swipedeck:once:\(key)" }
     /// The start of a room's keys, up to its code (`LimitScripts.admitRoom` reads their meta).
     public static let roomPrefix = "swipedeck:room:{"
 

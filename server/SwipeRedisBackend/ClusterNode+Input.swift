@@ -35,7 +35,7 @@ extension ClusterNode {
     /// (`ClusterNode+Limits`), then the pictures its cards name into the room's hash and the
     /// room's first entry after them, on the same link, under a fresh code.
     func createRoom(_ request: CreateRoom, pictures uploads: [String: PictureAsset], for connection: RoomSession) {
-        switch host.registry.resolve(request, uploaded: Set(uploads.keys)) {
+        switch host.registry.resolve(request, uploaded: Set(uploads.keys), at: host.now) {
         case let .failure(error):
             host.enqueue(.error(error), to: connection)
         case let .success(created):

@@ -69,6 +69,7 @@ extension ClusterNode {
         let heartbeat = ["SET", ClusterKeys.node(instance), "1", "PX", String(Int(ClusterNode.heartbeatLifetime))]
         link.send(heartbeat)
         checkOtherNodes()
+        closeDueRooms()
         for code in replicas.keys {
             if host.hasMembersHere(in: code) { lastLocalUse[code] = time }
             let idle = time - (lastLocalUse[code] ?? time)

@@ -38,7 +38,7 @@ extension ClusterNode {
         guard cap > 0 else { then(true); return }
         let address = connection.address
         let arguments = ["EVAL", LimitScripts.admitRoom, "1", ClusterKeys.rooms(address), String(format: "%.3f", host.now), String(cap),
-                         code.rawValue, String(RoomRules.abandonedAfter), ClusterKeys.roomPrefix,
+                         code.rawValue, String(host.rules.abandonedRoomTimeout), ClusterKeys.roomPrefix,
                          String(configuration.roomLifetimeSeconds)]
         let id = connection.id
         link.send(arguments) { [unowned self] reply in

@@ -24,7 +24,7 @@ extension ClusterNode {
             Array(ClusterKeys.pictures(code).utf8),
             Array((create ? "create" : "append").utf8), Array(String(format: "%.3f", host.now).utf8), payload,
             Array((idempotencyKey ?? "").utf8), Array((expectedOffset.map(String.init) ?? "").utf8),
-            Array(ClusterKeys.channel(code).utf8), Array(String(configuration.roomLifetimeSeconds).utf8),
+            Array(ClusterKeys.channel(code).utf8), Array(String(keyLifetime(of: code, entry: entry)).utf8),
             Array((replicaWaits.isNeeded ? "1" : "0").utf8),
         ]
         let byHash = [Array("EVALSHA".utf8), Array(scriptSHA.utf8), Array(AppendScript.keyCount.utf8)] + tail
@@ -110,12 +110,14 @@ extension ClusterNode {
         // bindings with the one left in the dictionary, and the first write would copy them.
         guard let index = replicas.index(forKey: code) else { return }
         let effects = host.registry.apply(entry, offset: offset, at: at, to: &replicas.values[index], local: instance)
+        learnWebhook(of: entry, in: code)
         if entry.node == instance, let number = entry.connection, entry.kind == .created || entry.kind == .connected {
             let connection = host.session(numbered: ConnectionID(number))
             connection?.joinPending = false
             if let connection, effects.contains(where: RoomEffect.isGuessMiss) { host.failedLookup(from: connection.address, at: host.now) }
             if case .created = entry.kind, let connection, effects.contains(where: { if case .bind = $0 { true } else { false } }) {
                 host.roomCreated(code, by: connection)
+                listClosingTime(of: code)
             }
             if connection == nil, let member = effects.lazy.compactMap({ effect -> MemberID? in
                 if case let .bind(_, member) = effect { return member } else { return nil }
@@ -179,6 +181,7 @@ extension ClusterNode {
                     host.registry.remove(code)
                     break
                 }
+                learnWebhook(of: entry, in: code)
                 for effect in host.registry.apply(entry, offset: offset, at: at, to: &replica, local: instance) {
                     if case let .scheduleTimer(at) = effect { timer = at }
                     if case .cancelTimer = effect { timer = nil }

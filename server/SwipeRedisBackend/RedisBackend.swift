@@ -138,3 +138,12 @@ package final class RedisBackend: RoomBackend {
         node?.pictureAnswers[request] = nil
     }
 }
+
+extension RedisBackend {
+    /// Of every node that sees a room's webhook event, the first to set its key in the store sends
+    /// it (`SET NX`, kept 30 days). With the store unreachable nobody claims it now.
+    package func claimOnce(_ key: String, then: @escaping (Bool) -> Void) {
+        guard let node else { then(false); return }
+        node.claimOnce(key, then: then)
+    }
+}

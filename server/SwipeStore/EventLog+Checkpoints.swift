@@ -64,7 +64,8 @@ extension EventLog {
     /// let load = try log.loadForRestart()
     /// ```
     public func loadForRestart() throws -> RestartLoad {
-        let rows = try db.query("SELECT room, sequence, payload, at FROM checkpoint ORDER BY sequence")
+        // Hibernated rooms stay asleep: a start reads their index rows only (`hibernatedRooms`).
+        let rows = try db.query("SELECT room, sequence, payload, at FROM checkpoint WHERE room NOT IN (SELECT room FROM hibernated) ORDER BY sequence")
         let checkpoints = try rows.map { row -> Checkpoint in
             guard row.count == 4, case let .text(room) = row[0], case let .integer(sequence) = row[1],
                   case let .blob(payload) = row[2], case let .real(at) = row[3] else {
@@ -72,7 +73,8 @@ extension EventLog {
             }
             return Checkpoint(state: RoomState(room: room, payload: payload, at: at), sequence: sequence)
         }
-        return RestartLoad(checkpoints: checkpoints, entries: try replay())
+        return RestartLoad(checkpoints: checkpoints,
+                           entries: try entries(from: "(SELECT * FROM log WHERE room NOT IN (SELECT room FROM hibernated))", room: nil))
     }
 
     /// Every entry ever appended, archived ones included, in append order (for audits and tests:

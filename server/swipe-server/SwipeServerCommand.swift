@@ -72,7 +72,7 @@ struct Serve: ParsableCommand {
     var eventLoop: EventLoopBackend = .epoll
     @Option(name: .customLong("origin"), help: "A browser origin allowed to connect (repeatable); others get 403. Default: any.")
     var origins: [String] = []
-    @Option(name: .customLong("max-rooms"), help: "Rooms this server hosts at most.") var maxRooms = RegistryLimits().maxRooms
+    @Option(name: .customLong("max-rooms"), help: "Rooms held in memory at most (with --data, rooms nobody is in sleep in the log first; --max-open-rooms bounds all open rooms).") var maxRooms = RegistryLimits().maxRooms
     @Option(name: .customLong("max-members"), help: "Members per room at most.") var maxMembers = RegistryLimits().maxMembersPerRoom
     @Option(name: .customLong("max-proposals-per-member"), help: "Options one member may have proposed in a room's lobby at once (every node of a cluster must use the same).")
     var maxProposalsPerMember = ProposalCaps().perMember
@@ -112,12 +112,14 @@ struct Serve: ParsableCommand {
     var maxConnectionsPerAddress = TransportLimits().maxConnectionsPerAddress
     @Option(name: .customLong("max-rooms-per-address"), help: "Open rooms one client address may have created (0: no cap; a cluster counts them over every node); more get tooManyRooms.")
     var maxRoomsPerAddress = TransportLimits().maxRoomsPerAddress
-    @Option(name: .customLong("unjoined-room-timeout"), help: "Seconds after its creator left before a room nobody else joined is evicted (others: 30 minutes after the last one left).")
+    @Option(name: .customLong("unjoined-room-timeout"), help: "Seconds after its creator left before a room nobody else joined is evicted (others: --abandoned-room-timeout after the last one left; rooms with a closing time: never before it).")
     var unjoinedRoomTimeout: Double = ServerConfiguration().unjoinedRoomTimeoutSeconds
     @Option(name: .customLong("trust-proxy"), help: "A reverse proxy (CIDR, repeatable) whose Forwarded / X-Forwarded-For header names the client; per-address limits then count that client.")
     var trustProxies: [String] = []
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel: Logger.Level = .info
     @OptionGroup var operations: OperationsOptions
+    @OptionGroup var lifetimes: RoomLifetimeOptions
+    @OptionGroup var notify: NotifyOptions
 
     func run() throws {
         operations.bootstrapLogging(level: logLevel)
@@ -215,9 +217,11 @@ struct Serve: ParsableCommand {
         configuration.transportLimits.slowedJoinIntervalSeconds = slowedJoinInterval
         configuration.trustedProxies = proxies
         configuration.unjoinedRoomTimeoutSeconds = unjoinedRoomTimeout
+        try lifetimes.apply(to: &configuration)
         configuration.cluster = cluster
         configuration.metricsAccess = try operations.metricsAccess()
         configuration.sshJoin = try operations.sshJoinLine()
+        configuration.notify = try notify.settings()
         if cluster != nil { configuration.dataDirectory = nil }
         let server = SwipeServerHost(configuration: configuration)
         let bound: Int

@@ -19,7 +19,9 @@ extension ClientMessage {
             case .finalRound, .accept, .lock, .unlock: return ProtocolVersion.proposalsAndFinalRounds
             case .start, .skip, .reveal, .kick, .close, .export: return 1
             }
-        case .create, .join, .drag, .swipe, .undo, .results, .ping:
+        case let .create(request):
+            return request.closesAt == nil ? 1 : ProtocolVersion.closingTimes
+        case .join, .drag, .swipe, .undo, .results, .ping:
             return 1
         }
     }

@@ -16,9 +16,15 @@ public struct CreateRoom: Hashable, Sendable, Codable {
     public var quorum: Int?
     /// How every screen stacks the cards (default `stack`).
     public var layout: RoomLayout?
+    /// Protocol 5: when the room closes and decides, an ISO 8601 UTC time (`"2026-11-29T12:00:00Z"`).
+    /// A room with one is free-paced and its votes are sealed until then (docs/PROTOCOL.md).
+    public var closesAt: String?
+    /// A webhook URL told when the room opens and when it is decided (its host must be in the
+    /// server's `--notify-allow`, or the create is refused with `notAllowed`).
+    public var notify: String?
 
     public init(name: String, deck: String? = nil, cards: [Card]? = nil, rule: VoteRule? = nil, pacing: Pacing? = nil,
-                timerSeconds: Double? = nil, quorum: Int? = nil, layout: RoomLayout? = nil) {
+                timerSeconds: Double? = nil, quorum: Int? = nil, layout: RoomLayout? = nil, closesAt: String? = nil) {
         self.name = name
         self.deck = deck
         self.cards = cards
@@ -27,6 +33,7 @@ public struct CreateRoom: Hashable, Sendable, Codable {
         self.timerSeconds = timerSeconds
         self.quorum = quorum
         self.layout = layout
+        self.closesAt = closesAt
     }
 }
 

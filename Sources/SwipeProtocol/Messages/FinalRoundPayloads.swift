@@ -18,6 +18,25 @@ public enum WinnerReason: String, CaseIterable, Hashable, Sendable, Codable {
     /// The host accepted the card that led the deck's ranking alone (`host` `accept`), without a
     /// final round.
     case accepted
+    /// Protocol 5: a room with a closing time closed with several matches, and the one that led
+    /// the ranking alone (score, likes, fewer nopes) won. Older protocols are told `accepted`.
+    case leadingMatch
+    /// Protocol 5: a room with a closing time closed with no match, and the card that led the
+    /// ranking alone won. Older protocols are told `accepted`.
+    case leadingCard
+
+    /// What a connection speaking `version` is told: protocol 5's endings are `accepted` before it
+    /// (the card that led the ranking, taken without a final round).
+    ///
+    /// ```swift
+    /// WinnerReason.leadingCard.asSent(toProtocol: 4)   // .accepted
+    /// ```
+    public func asSent(toProtocol version: Int) -> WinnerReason {
+        switch self {
+        case .onlyMatch, .votes, .tieBreak, .accepted: return self
+        case .leadingMatch, .leadingCard: return version < ProtocolVersion.closingTimes ? .accepted : self
+        }
+    }
 }
 
 /// `winner` (protocol 4): the room's decision, the same on every screen. Also in `results`

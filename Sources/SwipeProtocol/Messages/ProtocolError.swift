@@ -67,16 +67,19 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable, Codable {
 /// version 1 with a vote's marks carried in its `tally` instead of a `memberUpdated` after it (one
 /// message per vote for everyone); version 3 is version 2 with a resolution's animations and match
 /// carried in its `cardResolved` (one message per resolution); version 4 adds options proposed in
-/// the lobby and final rounds that end in one winner. A server speaks all four, by the subprotocol
-/// the client chose.
+/// the lobby and final rounds that end in one winner; version 5 adds rooms with a closing time, whose
+/// votes are sealed until it, and their endings. A server speaks all five, by the subprotocol the
+/// client chose.
 ///
 /// ```swift
-/// ProtocolVersion.subprotocol          // "swipedeck.v4"
+/// ProtocolVersion.subprotocol          // "swipedeck.v5"
 /// ProtocolVersion.version(ofSubprotocol: "swipedeck.v1")   // 1
 /// ```
 public enum ProtocolVersion {
-    public static let current = 4
-    public static let subprotocol = "swipedeck.v4"
+    public static let current = 5
+    public static let subprotocol = "swipedeck.v5"
+    /// Protocol 4 (proposals, final rounds, pictures).
+    public static let subprotocolV4 = "swipedeck.v4"
     /// Version 3's name: still served.
     public static let subprotocolV3 = "swipedeck.v3"
     /// Version 2's name: still served.
@@ -88,13 +91,16 @@ public enum ProtocolVersion {
     /// The first version that has proposals in the lobby and a room's one winner (`propose`,
     /// `withdraw`, `proposalAdded`, `proposalRemoved`, `winner`).
     public static let proposalsAndFinalRounds = 4
+    /// Protocol 5: rooms with a closing time (`closesAt`), sealed votes, the endings `leadingMatch` and `leadingCard`.
+    public static let closingTimes = 5
     /// What a client offers, best first.
-    public static let offered = [subprotocol, subprotocolV3, subprotocolV2, subprotocolV1]
+    public static let offered = [subprotocol, subprotocolV4, subprotocolV3, subprotocolV2, subprotocolV1]
 
     /// The version a subprotocol name stands for (nil: not ours).
     public static func version(ofSubprotocol name: String) -> Int? {
         switch name {
-        case subprotocol: return 4
+        case subprotocol: return 5
+        case subprotocolV4: return 4
         case subprotocolV3: return 3
         case subprotocolV2: return 2
         case subprotocolV1: return 1

@@ -11,10 +11,16 @@ extension ServerMessage {
         switch self {
         case let .cardResolved(resolved):
             return version < ProtocolVersion.oneMessagePerResolution && (resolved.animations != nil || resolved.matched != nil)
-        case .proposalAdded, .proposalRemoved, .winner, .roomLocked, .pictureReceived:
+        case .proposalAdded, .proposalRemoved, .roomLocked, .pictureReceived:
             return version < ProtocolVersion.proposalsAndFinalRounds
-        case .welcome, .memberJoined, .memberUpdated, .memberLeft, .memberOnline, .memberOffline, .phase, .cardState, .animation,
-             .voteAccepted, .tally, .match, .results, .pong, .roomClosed, .error:
+        case let .winner(winner):
+            return version < ProtocolVersion.proposalsAndFinalRounds || winner.decidedBy.asSent(toProtocol: version) != winner.decidedBy
+        case let .results(results):
+            return results.decidedBy.map { $0.asSent(toProtocol: version) != $0 } ?? false
+        case let .welcome(welcome):
+            return welcome.room.winner.map { $0.decidedBy.asSent(toProtocol: version) != $0.decidedBy } ?? false
+        case .memberJoined, .memberUpdated, .memberLeft, .memberOnline, .memberOffline, .phase, .cardState, .animation,
+             .voteAccepted, .tally, .match, .pong, .roomClosed, .error:
             return false
         }
     }
@@ -32,6 +38,19 @@ extension ServerMessage {
     /// ```
     public func asSent(toProtocol version: Int) -> [ServerMessage] {
         guard differs(forProtocol: version) else { return [self] }
+        switch self {
+        case var .winner(winner) where version >= ProtocolVersion.proposalsAndFinalRounds:
+            winner.decidedBy = winner.decidedBy.asSent(toProtocol: version)
+            return [.winner(winner)]
+        case var .results(results):
+            results.decidedBy = results.decidedBy?.asSent(toProtocol: version)
+            return [.results(results)]
+        case var .welcome(welcome):
+            if let reason = welcome.room.winner?.decidedBy { welcome.room.winner?.decidedBy = reason.asSent(toProtocol: version) }
+            return [.welcome(welcome)]
+        default:
+            break
+        }
         guard case var .cardResolved(resolved) = self else { return [] }
         var messages = (resolved.animations ?? []).map(ServerMessage.animation)
         let matched = resolved.matched

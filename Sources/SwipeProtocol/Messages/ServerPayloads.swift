@@ -216,6 +216,15 @@ public struct Results: Hashable, Sendable, Codable {
     public var winner: CardID?
     /// Protocol 4 (additive): how the winner was decided, with `winner`.
     public var decidedBy: WinnerReason?
+    /// Protocol 5: the room's closing time (ISO 8601 UTC), when it has one.
+    public var closesAt: String?
+    /// Protocol 5: true while a room with a closing time is open: its votes are sealed, so
+    /// `ranking` is empty until the close.
+    public var sealed: Bool?
+    /// Protocol 5, while sealed: how many of the deck's `cards` each voter (by name) has voted on.
+    public var progress: [String: Int]?
+    /// Protocol 5, while sealed: how many cards the deck has.
+    public var cards: Int?
 
     public init(final: Bool, ranking: [ResultRow], csv: String? = nil, rounds: [RoundResults]? = nil, winner: CardID? = nil,
                 decidedBy: WinnerReason? = nil) {

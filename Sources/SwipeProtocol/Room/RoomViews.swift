@@ -169,6 +169,9 @@ public struct RoomSnapshot: Hashable, Sendable, Codable {
     public var winner: Winner?
     /// Protocol 4 (additive): true while the host has locked the room (absent when it is open).
     public var locked: Bool?
+    /// Protocol 5: when a room with a closing time closes (ISO 8601 UTC); until then `tallies` is
+    /// empty (votes are sealed) and every member's `votesCast` is their progress.
+    public var closesAt: String?
 
     public init(code: RoomCode, deckName: String, rule: VoteRule, pacing: Pacing, phase: RoomPhase,
                 timerSeconds: Double? = nil, quorum: Int? = nil, members: [MemberInfo], totalCards: Int, remaining: Int,

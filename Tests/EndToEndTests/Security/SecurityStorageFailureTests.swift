@@ -14,7 +14,7 @@ import SwipeProtocol
             try? FileManager.default.removeItem(atPath: directory)
             try? FileManager.default.removeItem(atPath: log)
         }
-        let server = try ServerProcess(arguments: ["--data", directory], stderrPath: log, shellLimits: ["ulimit -f 128"])   // 64 KiB: the empty log (schema 2) takes ~50
+        let server = try ServerProcess(arguments: ["--data", directory], stderrPath: log, shellLimits: ["ulimit -f 160"])   // 80 KiB: an empty log (its tables created in one transaction) takes ~66, the create ~40 more
         let ann = try BlockingWebSocket(url: try WebSocketURL(parsing: server.url), timeout: 10)
         let title = String(repeating: "y", count: 190)
         ann.send(.create(CreateRoom(name: "Ann", cards: (0..<200).map { Card(id: CardID("c\($0)"), title: "\($0) \(title)") })))

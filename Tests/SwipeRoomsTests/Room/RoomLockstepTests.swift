@@ -199,7 +199,7 @@ import SwipeProtocol
 @Suite struct LogRecordTests {
     @Test func theCreationRecordCarriesWhatARebuildNeedsAndRoundTripsAsJSON() throws {
         let h = RoomLockstepTests.started(timer: 20, quorum: 2)
-        guard case let .roomCreated(deck, cards, rule, pacing, timer, quorum, _)? = h.log.first else {
+        guard case let .roomCreated(deck, cards, rule, pacing, timer, quorum, _, _)? = h.log.first else {
             Issue.record("the first record is not roomCreated"); return
         }
         #expect(deck == "movies")

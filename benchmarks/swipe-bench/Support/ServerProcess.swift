@@ -69,12 +69,12 @@ final class ServerProcess {
     }
 
     /// Starts `swipe-server` (found next to swipe-bench) on port 0 and waits until it says where it listens.
-    static func startSwipeServer(path: String? = nil, extraArguments: [String] = []) throws -> ServerProcess {
+    static func startSwipeServer(path: String? = nil, data: String = ":memory:", extraArguments: [String] = []) throws -> ServerProcess {
         let executable = path ?? ownDirectory().appendingPathComponent("swipe-server").path
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw BenchError.missing("swipe-server not found at \(executable) (build it: swift build -c release --product swipe-server, or pass --url)")
         }
-        let (process, log) = try launch(executable, ["--host", "127.0.0.1", "--port", "0", "--data", ":memory:",
+        let (process, log) = try launch(executable, ["--host", "127.0.0.1", "--port", "0", "--data", data,
                                                   "--max-connections-per-address", "0", "--max-rooms-per-address", "0"] + extraArguments, log: "swipe-server")
         let port = try waitForListeningPort(log: log, process: process, name: "swipe-server")
         return ServerProcess(url: "ws://127.0.0.1:\(port)/", pid: process.processIdentifier, name: "swipe-server", process: process)

@@ -44,6 +44,13 @@ public struct KeptMembersFile: Sendable {
         write(kept)
     }
 
+    /// Every kept membership on this machine, whatever its server, oldest first (`swipe rooms`).
+    ///
+    /// ```swift
+    /// KeptMembersFile.standard(server: url)?.everyRoom().map(\.room)   // ["K7QM-X4TD-9R", …]
+    /// ```
+    public func everyRoom() -> [KeptMembers.Entry] { read().entries }
+
     private func read() -> KeptMembers {
         KeptMembers(text: (try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
     }

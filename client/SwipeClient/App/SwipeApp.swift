@@ -78,6 +78,8 @@ public enum SwipeApp {
         let environment = ProcessInfo.processInfo.environment
         options.pictureColours = PictureColours(terminalColours: terminal.colours)
         var model = AppModel(options: options, size: terminal.size)
+        model.wallClock = WallClock(atMonotonicZero: Date().timeIntervalSince1970 * 1000 - monotonicMs(),
+                                    utcOffsetSeconds: TimeZone.current.secondsFromGMT())
         var painter = terminal.makePainter()
         let fetcher = options.pictures == .off ? nil : PictureFetcher(server: link.url, inbox: inbox, environment: environment)
         defer { fetcher?.stop() }

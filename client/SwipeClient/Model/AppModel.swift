@@ -75,6 +75,8 @@ public struct AppModel: Hashable, Sendable {
     public var joinRetryAt: Double?
     /// The tags the server gave the deck's pictures uploaded so far (by file), before `create`.
     public var pictureTags: [String: String] = [:]
+    /// The wall clock and the local zone, read once by the shell at start (closing times on screen).
+    public var wallClock = WallClock()
 
     /// A fresh model before connecting.
     ///

@@ -30,6 +30,8 @@ public enum ClientExit: Hashable, Sendable {
     case terminal(String)
     case badPicture(String)
     case nameTaken(String)
+    /// The server refused what a flag asked for (`--until`'s closing time): status 64, naming the flag.
+    case badFlag(String)
     case signal(Int32)
 
     /// The process exit status.
@@ -46,7 +48,7 @@ public enum ClientExit: Hashable, Sendable {
         case .roomClosed: return 5
         case .terminal: return 6
         case .nameTaken: return Self.nameTakenStatus
-        case .badPicture: return 64
+        case .badPicture, .badFlag: return 64
         case let .signal(number): return 128 + number
         }
     }
@@ -72,7 +74,7 @@ public enum ClientExit: Hashable, Sendable {
         case let .unreachable(text): return "swipe: " + text
         case let .kicked(room): return "swipe: the host removed you from room \(room)"
         case let .roomClosed(room, reason): return "swipe: room \(room) was closed (\(reason))"
-        case let .terminal(text), let .badPicture(text): return "swipe: " + text
+        case let .terminal(text), let .badPicture(text), let .badFlag(text): return "swipe: " + text
         }
     }
 }

@@ -14,6 +14,8 @@ extension WinnerReason {
         case .votes: return "won final round \(round)"
         case .tieBreak: return round > 0 ? "tied in round \(round): the ranking decided" : "tied at the top: the ranking decided"
         case .accepted: return "the host accepted the leader"
+        case .leadingMatch: return "led the matches at the close"
+        case .leadingCard: return "no match: led the ranking at the close"
         }
     }
 }

@@ -148,6 +148,9 @@ extension AppModel {
             }
             guard room != nil else {
                 connection = .closed(reason: message)
+                if error.code == .badField, case let .create(create) = options.entry, create.closesAt != nil, message.contains("closesAt") {
+                    return [.disconnect, .exit(.badFlag("--until: the server refused the closing time: " + message))]
+                }
                 return [.disconnect, .exit(.refused(message))]
             }
             return sessionEnded(reason: message)
@@ -198,7 +201,10 @@ extension AppModel {
         self.room = room
         remoteDrags = [:]
         sentAhead = nil
-        return [.rememberMember(room: room.code, token: welcome.token)] + pendingVotes.map { .send(.swipe($0)) }
+        // A room decided before we came (a closing time that went by, a winner while we were away):
+        // its results, which open the results screen with the winner.
+        let decided: [AppEffect] = room.phase == .finished && room.winner != nil && results?.final != true ? [.send(.results)] : []
+        return [.rememberMember(room: room.code, token: welcome.token)] + pendingVotes.map { .send(.swipe($0)) } + decided
     }
 
     /// Plays a server animation at the local time that matches its `startAt` (server time, through

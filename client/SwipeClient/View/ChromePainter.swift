@@ -157,6 +157,15 @@ struct ChromePainter {
             let bar = String(repeating: "▰", count: filled) + String(repeating: "▱", count: barWidth - filled)
             line("\(tally.voted)/\(eligible) voted \(bar)", palette.label)
         }
+        let closing = room.closesAt.flatMap(UTCTimestamp.init(iso8601:))
+        if let closing, room.phase == .voting {
+            let text = ClosingTimeText.lines(closesAt: closing, now: model.wallClock.wall(at: model.now).millisecondsSince1970,
+                                             utcOffsetSeconds: model.wallClock.utcOffsetSeconds)
+            // "open until 2 Dec 00:07" is wider than the sidebar: "until 2 Dec 00:07".
+            line(TextMetrics.width(text.until) <= width ? text.until : String(text.until.dropFirst("open ".count)), palette.value)
+            line(text.left, palette.value)
+            line("votes sealed", palette.label)
+        }
         if room.phase == .voting, let deadline = room.deadline, let serverNow = model.serverNow {
             let seconds = max(0, Int(((deadline - serverNow) / 1000).rounded(.up)))
             line("⏱ \(seconds) s left on this card", seconds <= 5 ? palette.warning : palette.label)
@@ -170,7 +179,9 @@ struct ChromePainter {
             // "(you)" belongs to the marks, so a long name is cut before it, not it.
             var suffix = member.id == model.me && name.lowercased() != "you" ? " (you)" : ""
             if member.role == .host { suffix += " ♔" }
-            if member.votedCurrent || (member.id == model.me && model.topCard.map { model.myVote(on: $0.id) != nil } == true) {
+            if closing != nil, room.phase == .voting, member.role.canVote {
+                suffix += " " + ClosingTimeText.progress(votesCast: member.votesCast, of: room.totalCards)
+            } else if member.votedCurrent || (member.id == model.me && model.topCard.map { model.myVote(on: $0.id) != nil } == true) {
                 suffix += " ✓"
             }
             if let lean = model.remoteDrags[member.id] { suffix += " " + Self.leanMarker(lean) }

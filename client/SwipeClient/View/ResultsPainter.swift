@@ -22,6 +22,13 @@ struct ResultsPainter {
             return
         }
         let rows = results.ranking.sorted { $0.rank < $1.rank }
+        if results.sealed == true, let closing = results.closesAt.flatMap(UTCTimestamp.init(iso8601:)) {
+            let text = ClosingTimeText.lines(closesAt: closing, now: model.wallClock.wall(at: model.now).millisecondsSince1970,
+                                             utcOffsetSeconds: model.wallClock.utcOffsetSeconds)
+            frame.write(TextMetrics.truncate("Votes are sealed until the close: \(text.until), \(text.left)", to: width),
+                        row: 4, column: 2, style: palette.label)
+            return
+        }
         if rows.isEmpty { frame.write("no votes yet", row: 4, column: 2, style: palette.label) }
         var lines: [Line] = []
         if let winner = results.winner, let row = rows.first(where: { $0.card == winner }) {

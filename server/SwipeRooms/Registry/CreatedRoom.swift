@@ -13,6 +13,9 @@ public struct CreatedRoom: Hashable, Sendable, Codable {
     public var cards: [Card]
     public var settings: RoomSettings
     public var hostName: String
+    /// The room's webhook (`create`'s `notify`), carried in a cluster's `created` entry so that
+    /// whichever node decides the room knows where to tell it (absent from older entries).
+    public var notify: String?
 
     public init(code: RoomCode, deckName: String, cards: [Card], settings: RoomSettings, hostName: String) {
         self.code = code

@@ -64,6 +64,7 @@ extension RoomRegistry {
             var room = try Room.restore(checkpoint: saved[code], tail: records, maxMembers: limits.maxMembersPerRoom,
                                         animationLead: limits.animationLead)
             room.proposalCaps = limits.roomProposalCaps
+            room.wallClockAtZero = limits.wallClockAtZero
             if room.phase == .closed {
                 report.closed.append(code)
                 continue

@@ -17,6 +17,12 @@ public struct RegistryLimits: Hashable, Sendable {
     public static let defaultMaxInlineCards = 500
     /// How many options may be proposed in a room's lobby (`Room.proposalCaps`).
     public var proposalCaps = ProposalCaps()
+    /// The wall clock (ms since 1970) at server time 0: every room's `Room.wallClockAtZero`.
+    public var wallClockAtZero: ServerTime = 0
+    /// How far ahead a `create`'s `closesAt` may be (ms; `--max-room-open`, 14 days by default).
+    public var maxRoomOpen: ServerTime = RegistryLimits.defaultMaxRoomOpen
+    /// 14 days.
+    public static let defaultMaxRoomOpen: ServerTime = 14 * 86_400_000
 
     /// `proposalCaps` with the deck's limit this registry's for inline decks.
     var roomProposalCaps: ProposalCaps {
@@ -71,7 +77,7 @@ public struct RoomRegistry: Sendable {
     /// ```
     public mutating func create(_ request: CreateRoom, from connection: ConnectionID, uploaded: Set<String> = [], at now: ServerTime)
         -> (room: RoomCode?, effects: [RoomEffect]) {
-        switch resolve(request, uploaded: uploaded) {
+        switch resolve(request, uploaded: uploaded, at: now) {
         case let .failure(error):
             return (nil, [.reply(.error(error), to: connection)])
         case var .success(created):
@@ -89,7 +95,7 @@ public struct RoomRegistry: Sendable {
     /// let created = try registry.resolve(CreateRoom(name: "Ann", deck: "movies")).get()
     /// created.cards.count   // the deck's cards
     /// ```
-    public func resolve(_ request: CreateRoom, uploaded: Set<String> = []) -> Result<CreatedRoom, ProtocolError> {
+    public func resolve(_ request: CreateRoom, uploaded: Set<String> = [], at now: ServerTime = 0) -> Result<CreatedRoom, ProtocolError> {
         func refuse(_ code: ErrorCode, _ message: String) -> Result<CreatedRoom, ProtocolError> {
             .failure(ProtocolError(code, message))
         }
@@ -109,7 +115,7 @@ public struct RoomRegistry: Sendable {
             }
             cards = entry.cards
             deckName = entry.name
-        } else if request.pacing ?? .lockstep == .lockstep {
+        } else if request.pacing ?? .lockstep == .lockstep, request.closesAt == nil {
             // No deck: the group proposes every option in the lobby.
             cards = []
             deckName = "options"
@@ -120,11 +126,18 @@ public struct RoomRegistry: Sendable {
             return refuse(.badField, "create: field \"timerSeconds\" must be between 0 and \(Int(limits.maxTimerSeconds)) seconds")
         }
         if let quorum = request.quorum, quorum < 1 { return refuse(.badField, "create: field \"quorum\" must be at least 1") }
-        let settings = RoomSettings(rule: request.rule ?? .majority, pacing: request.pacing ?? .lockstep,
+        let closesAt: Double?
+        switch closingTime(of: request, at: now) {
+        case let .success(time): closesAt = time
+        case let .failure(error): return .failure(error)
+        }
+        let settings = RoomSettings(rule: request.rule ?? .majority, pacing: request.pacing ?? (closesAt == nil ? .lockstep : .free),
                                     timerSeconds: request.timerSeconds, quorum: request.quorum,
                                     maxMembers: limits.maxMembersPerRoom, animationLead: limits.animationLead,
-                                    layout: request.layout ?? .stack)
-        return .success(CreatedRoom(code: RoomCode(""), deckName: deckName, cards: cards, settings: settings, hostName: request.name))
+                                    layout: request.layout ?? .stack, closesAt: closesAt)
+        var created = CreatedRoom(code: RoomCode(""), deckName: deckName, cards: cards, settings: settings, hostName: request.name)
+        created.notify = request.notify
+        return .success(created)
     }
 
     /// Builds a resolved room and joins `connection` to it as host (what `create` does once the room
@@ -138,8 +151,10 @@ public struct RoomRegistry: Sendable {
         let code = created.code
         var room = Room(code: code, deckName: created.deckName, cards: created.cards, settings: created.settings, at: now)
         room.proposalCaps = limits.roomProposalCaps
+        room.wallClockAtZero = limits.wallClockAtZero
         var effects = [room.creationRecord(at: now)]
         effects += room.connectHost(connection, name: created.hostName, token: token, at: now)
+        if let wake = room.nextWakeup { effects.append(.scheduleTimer(at: max(now, wake))) }   // the closing time
         if effects.contains(where: { if case .bind = $0 { return true } else { return false } }) {
             rooms[code] = room
             return (code, effects)
@@ -209,13 +224,17 @@ public struct RoomRegistry: Sendable {
     public mutating func remove(_ code: RoomCode) { rooms[code] = nil }
 
     /// Removes rooms nobody has been connected to for `idle` ms, and rooms nobody but their creator
-    /// ever joined after `unjoinedIdle` ms (when given and shorter); returns their codes.
+    /// ever joined after `unjoinedIdle` ms (when given and shorter); returns their codes. A room
+    /// with a closing time is never abandoned before it: it goes once nobody is connected and
+    /// `keepDecided` ms have passed since its closing time (`Room.forgetAfter(keep:)`).
     ///
     /// ```swift
     /// let gone = registry.evictAbandoned(idle: 30 * 60_000, unjoinedIdle: 2 * 60_000, at: now)
     /// ```
-    public mutating func evictAbandoned(idle: ServerTime, unjoinedIdle: ServerTime? = nil, at now: ServerTime) -> [RoomCode] {
+    public mutating func evictAbandoned(idle: ServerTime, unjoinedIdle: ServerTime? = nil,
+                                        keepDecided: ServerTime = 7 * 86_400_000, at now: ServerTime) -> [RoomCode] {
         let abandoned = rooms.filter { _, room in
+            if let forget = room.forgetAfter(keep: keepDecided) { return !room.isSealed && room.isDeserted && now >= forget }
             let onlyItsCreator = room.nextMemberNumber <= 2
             let limit = onlyItsCreator ? min(idle, unjoinedIdle ?? idle) : idle
             return room.isDeserted && now - room.lastActivity >= limit
@@ -234,7 +253,9 @@ public struct RoomRegistry: Sendable {
     /// ```
     public func leftUnjoined(among codes: [RoomCode]) -> [RoomCode] {
         codes.compactMap { code in rooms[code].map { (code, $0) } }
-            .filter { _, room in room.nextMemberNumber <= 2 && room.isDeserted && !room.members.contains(where: \.awaitingReturn) }
+            .filter { _, room in
+                room.settings.closesAt == nil && room.nextMemberNumber <= 2 && room.isDeserted && !room.members.contains(where: \.awaitingReturn)
+            }
             .sorted { ($0.1.lastActivity, $0.0.rawValue) < ($1.1.lastActivity, $1.0.rawValue) }
             .map(\.0)
     }

@@ -29,9 +29,10 @@ public struct LogRecord: Hashable, Sendable, Codable {
 /// ```
 public enum LogEvent: Hashable, Sendable, Codable {
     /// Everything needed to rebuild the room: the full cards (inline decks have no other copy) and settings.
-    /// `layout` is absent from records written before rooms had one (then `stack`).
+    /// `layout` is absent from records written before rooms had one (then `stack`); `closesAt`
+    /// (wall clock, ms since 1970) from rooms without a closing time.
     case roomCreated(deck: String, cards: [Card], rule: VoteRule, pacing: Pacing, timerSeconds: Double?, quorum: Int?,
-                     layout: RoomLayout? = nil)
+                     layout: RoomLayout? = nil, closesAt: Double? = nil)
     case memberJoined(member: MemberID, name: String, role: Role, token: String)
     case memberOnline(member: MemberID)
     case memberOffline(member: MemberID)

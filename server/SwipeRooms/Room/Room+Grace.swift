@@ -33,7 +33,8 @@ extension Room {
         // With no grace period, whoever was offline is gone at once: everyone left may have voted.
         if graceDeadline == nil, case let decided = resolveLockstepIfDecided(at: now), !decided.isEmpty { return decided }
         let timer = startCardTimer(at: now)
-        if timer.isEmpty, let graceDeadline { return [.scheduleTimer(at: graceDeadline)] }
+        // The grace period's end or a closing time (past already after a long stop: at once).
+        if timer.isEmpty, let wake = nextWakeup { return [.scheduleTimer(at: max(now, wake))] }
         return timer
     }
 

@@ -31,6 +31,7 @@ extension Room {
                 return [fail(id, .notAllowed, "host reveal: the room is already \(phase.rawValue)")]
             }
             if let round = currentRound { return endRoundNow(round, at: now) }
+            if isSealed { return closeNow(at: now) }
             return finish(at: now)
         case .kick:
             return kick(command.member, by: id, at: now)

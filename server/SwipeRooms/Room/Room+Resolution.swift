@@ -31,6 +31,7 @@ extension Room {
     mutating func timerFired(at now: ServerTime) -> [RoomEffect] {
         var effects: [RoomEffect] = []
         if let grace = graceDeadline, now >= grace { effects += endGracePeriod(at: now) }
+        if isSealed, let close = closeDeadline, now >= close { effects += closeNow(at: now) }
         if settings.pacing == .lockstep, phase == .voting, let deadline, now >= deadline, let card = currentCard {
             let current = tally(of: card.id)
             let matched = current.voted > 0 && settings.rule.holds(for: current, eligible: current.voted)
@@ -40,14 +41,11 @@ extension Room {
         return withNextWakeup(effects)
     }
 
-    /// When the room next needs `.timerFired`: the card's deadline or the grace period's end, whichever is first.
+    /// When the room next needs `.timerFired`: the card's deadline, the grace period's end or
+    /// (while sealed) the closing time, whichever is first.
     package var nextWakeup: ServerTime? {
-        switch (deadline, graceDeadline) {
-        case let (deadline?, grace?): return min(deadline, grace)
-        case let (deadline?, nil): return deadline
-        case let (nil, grace?): return grace
-        case (nil, nil): return nil
-        }
+        let close = isSealed ? closeDeadline : nil
+        return [deadline, graceDeadline, close].compactMap { $0 }.min()
     }
 
     /// Records the outcome and tells everyone in one `cardResolved`: the animations, the new window,

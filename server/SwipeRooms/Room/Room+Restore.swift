@@ -38,11 +38,11 @@ extension Room {
         guard let first = records.first else {
             throw RestoreError(room: "", record: 0, message: "no records")
         }
-        guard case let .roomCreated(deck, cards, rule, pacing, timerSeconds, quorum, layout) = first.event else {
+        guard case let .roomCreated(deck, cards, rule, pacing, timerSeconds, quorum, layout, closesAt) = first.event else {
             throw RestoreError(room: first.room, record: 0, message: "the first record is \(first.event.kind), not roomCreated")
         }
         let settings = RoomSettings(rule: rule, pacing: pacing, timerSeconds: timerSeconds, quorum: quorum, maxMembers: maxMembers,
-                                    animationLead: animationLead, layout: layout ?? .stack)
+                                    animationLead: animationLead, layout: layout ?? .stack, closesAt: closesAt)
         var room = Room(code: first.room, deckName: deck, cards: cards, settings: settings, at: first.at)
         for (index, record) in records.enumerated().dropFirst() {
             if let problem = room.replay(record.event) {

@@ -11,7 +11,16 @@ extension Room {
     /// room.results().winner                // the room's one decision, if any
     /// ```
     public func results() -> Results {
+        if isSealed {   // sealed until the close: the time, and no votes
+            var sealed = Results(final: false, ranking: [])
+            sealed.closesAt = closesAtText
+            sealed.sealed = true
+            sealed.cards = deckCount
+            sealed.progress = Dictionary(voters.map { ($0.name, $0.voteOrder.count) }, uniquingKeysWith: max)
+            return sealed
+        }
         var results = Results(final: phase == .finished || phase == .closed, ranking: deckRanking())
+        results.closesAt = closesAtText
         if !rounds.isEmpty { results.rounds = rounds.map { RoundResults(round: $0.round, ranking: roundRanking($0)) } }
         results.winner = winner?.card
         results.decidedBy = winner?.decidedBy

@@ -68,7 +68,7 @@ extension Room {
         let tallies: [Tally]
         switch settings.pacing {
         case .lockstep: tallies = phase == .voting ? (currentCard.map { [tally(of: $0.id)] } ?? []) : []
-        case .free: tallies = visible.map { tally(of: $0.id) }
+        case .free: tallies = isSealed ? [] : visible.map { tally(of: $0.id) }
         }
         var myVotes: [String: Vote] = [:]
         for (card, cardVotes) in votes {
@@ -81,6 +81,7 @@ extension Room {
             matches: matches, deadline: deadline, layout: settings.layout)
         snapshot.proposals = proposals.isEmpty ? nil : proposals
         snapshot.locked = locked ? true : nil
+        snapshot.closesAt = closesAtText
         if let round = currentRound {
             snapshot.finalRound = FinalRoundInfo(round: round.round, cards: round.candidates)
         }

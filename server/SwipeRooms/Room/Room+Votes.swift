@@ -7,7 +7,9 @@ extension Room {
         let member = members[index]
         switch phase {
         case .lobby: return fail(member.id, .notAllowed, "\(verb): the host has not started the room yet")
-        case .finished: return fail(member.id, .notAllowed, "\(verb): voting has finished in room \(code)")
+        case .finished:
+            if let closed = closesAtText { return fail(member.id, .notAllowed, "\(verb): room \(code) closed (its closing time was \(closed)); voting has finished") }
+            return fail(member.id, .notAllowed, "\(verb): voting has finished in room \(code)")
         case .closed: return fail(member.id, .roomClosed, "\(verb): room \(code) is closed")
         case .voting: break
         }
@@ -48,8 +50,10 @@ extension Room {
                                                at: animationStart(at: now))
         }
         // One message per vote for protocol 2: the tally carries the voter's marks; protocol 1 gets
-        // them after it in a memberUpdated.
+        // them after it in a memberUpdated. Sealed votes: only the voter's progress, and no card is
+        // decided before the close (`Room+Closing.swift`).
         let info = memberInfo(members[index])
+        if isSealed { return effects + [.broadcast(.memberUpdated(info), except: nil)] }
         effects.append(.broadcast(.tally(tally(of: swipe.card).followingVote(of: info)), except: nil))
         effects.append(.broadcastToProtocol1(.memberUpdated(info), except: nil))
         switch settings.pacing {
@@ -83,6 +87,7 @@ extension Room {
             effects.append(.send(.animation(RoomAnimations.revert(card: card, direction: previous.direction, for: id, at: animationStart(at: now))), to: id))
         }
         let info = memberInfo(members[index])
+        if isSealed { return effects + [.broadcast(.memberUpdated(info), except: nil)] }
         effects.append(.broadcast(.tally(tally(of: card).followingVote(of: info)), except: nil))
         effects.append(.broadcastToProtocol1(.memberUpdated(info), except: nil))
         return effects

@@ -48,6 +48,10 @@ public struct Room: Sendable {
     var winner: WinnerState?
     /// The host locked the room: no new members (`Room+Lock.swift`); resumes still work.
     public internal(set) var locked = false
+    /// The wall clock (ms since 1970) at server time 0, so that `settings.closesAt` is read on the
+    /// server's clock (`closeDeadline`). A server setting like `proposalCaps`, not logged: 0 in a
+    /// cluster, whose server time is the wall clock already.
+    public var wallClockAtZero: ServerTime = 0
 
     /// How many cards each member sees at once.
     ///
@@ -84,7 +88,8 @@ public struct Room: Sendable {
     /// ```
     public func creationRecord(at now: ServerTime) -> RoomEffect {
         log(.roomCreated(deck: deckName, cards: cards, rule: settings.rule, pacing: settings.pacing,
-                         timerSeconds: settings.timerSeconds, quorum: settings.quorum, layout: settings.layout), at: now)
+                         timerSeconds: settings.timerSeconds, quorum: settings.quorum, layout: settings.layout,
+                         closesAt: settings.closesAt), at: now)
     }
 
     /// Handles one event at server time `now`; returns what to do, in order.

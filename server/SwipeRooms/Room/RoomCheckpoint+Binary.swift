@@ -49,6 +49,7 @@ extension RoomCheckpoint {
                 w.int(index); w.string(cards[index].picture?.file ?? ""); w.optional(cards[index].picture?.etag) { w, tag in w.string(tag) }
             }
         }
+        if version >= 6 { w.optional(settings.closesAt) { w, time in w.double(time) } }
         return Self.magic + w.bytes
     }
 
@@ -104,6 +105,7 @@ extension RoomCheckpoint {
                 cards[index].picture = picture
             }
         }
+        if version >= 6 { settings.closesAt = try r.optional { r in try r.double() } }
         guard r.isAtEnd else { throw CheckpointReader.Malformed(description: "bytes left after the checkpoint") }
     }
 

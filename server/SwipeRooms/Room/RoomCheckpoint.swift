@@ -33,8 +33,8 @@ public struct RoomCheckpoint: Hashable, Sendable {
 
     /// The format of this value; a larger one on disk was written by a newer server.
     /// 2 added `removedNames`; 3 the lobby's proposals, the final rounds and the winner; 4 `locked`;
-    /// 5 which card has which picture (file and ETag).
-    static let currentVersion = 5
+    /// 5 which card has which picture (file and ETag); 6 the room's closing time.
+    static let currentVersion = 6
 
     var version = RoomCheckpoint.currentVersion
     var code: RoomCode, deckName: String, cards: [Card], settings: RoomSettings

@@ -20,13 +20,17 @@ public struct RoomSettings: Hashable, Sendable, Codable {
     public var animationLead: ServerTime
     /// How every screen stacks the cards (chosen at creation, logged, sent in `welcome`).
     public var layout: RoomLayout
+    /// When the room closes and decides, on the wall clock (ms since 1970; logged). A room with a
+    /// closing time is free-paced and seals its votes until then (`Room+Closing.swift`).
+    public var closesAt: Double?
 
     /// The default animation lead: 80 ms, more than a round trip on the networks groups use and
     /// short enough not to be seen as lag.
     public static let defaultAnimationLead: ServerTime = 80
 
     public init(rule: VoteRule = .majority, pacing: Pacing = .lockstep, timerSeconds: Double? = nil, quorum: Int? = nil,
-                maxMembers: Int = 64, animationLead: ServerTime = RoomSettings.defaultAnimationLead, layout: RoomLayout = .stack) {
+                maxMembers: Int = 64, animationLead: ServerTime = RoomSettings.defaultAnimationLead, layout: RoomLayout = .stack,
+                closesAt: Double? = nil) {
         self.rule = rule
         self.pacing = pacing
         self.timerSeconds = timerSeconds
@@ -34,5 +38,6 @@ public struct RoomSettings: Hashable, Sendable, Codable {
         self.maxMembers = maxMembers
         self.animationLead = animationLead
         self.layout = layout
+        self.closesAt = closesAt
     }
 }

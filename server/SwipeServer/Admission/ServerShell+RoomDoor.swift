@@ -28,7 +28,7 @@ extension ServerShell {
         case let .ping(ping):
             enqueue(.pong(Pong(t: ping.t, serverTime: time)), to: connection)
         case let .create(request):
-            guard mayEnter(connection, for: message), allowCreate(connection, at: time) else { return }
+            guard mayEnter(connection, for: message), allowCreate(connection, at: time), allowNotify(request, from: connection) else { return }
             backend.createRoom(request, pictures: connection.pictureUploads?.pictures ?? [:], for: connection, at: time)
         case let .join(request):
             guard mayEnter(connection, for: message) else { return }

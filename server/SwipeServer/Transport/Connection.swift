@@ -32,6 +32,8 @@ final class Connection: RoomSession {
     var protocolVersion = 1
     /// The pictures of the host's own deck it uploaded before its `create` (`ServerShell+RoomDoor`).
     var pictureUploads: PictureUploads?
+    /// Its `create`'s webhook URL, allowed and waiting for the room (`Notify/ServerShell+Webhooks.swift`).
+    var notify: String?
     /// When it last looked a room code up (a `join` without a valid token), or opened: past its
     /// address's failed lookups, the next may come `--slowed-join-interval` after this.
     var lastLookupAt: ServerTime

@@ -15,8 +15,14 @@ struct ServerClock: Sendable {
     /// Added to every reading (ms): 0 alone; in a cluster, the wall clock (ms since 1970) at start.
     let offset: ServerTime
 
+    /// The wall clock (ms since 1970) at server time 0: what turns a room's closing time into
+    /// server time (`RegistryLimits.wallClockAtZero`). 0 in a cluster, where server time is the wall clock.
+    let wallClockAtZero: ServerTime
+
     init(wallClockOffset: Bool) {
-        offset = wallClockOffset ? Date().timeIntervalSince1970 * 1000 : 0
+        let wall = Date().timeIntervalSince1970 * 1000
+        offset = wallClockOffset ? wall : 0
+        wallClockAtZero = wallClockOffset ? 0 : wall
     }
 
     var now: ServerTime {

@@ -1,5 +1,6 @@
 import Logging
 import SwipeLocalBackend
+import SwipeNotify
 import SwipeProtocol
 import SwipeRedisBackend
 import SwipeRooms
@@ -56,6 +57,15 @@ public struct ServerConfiguration: Sendable {
     /// A room that nobody but its creator ever joined is evicted (and forgotten in the log) this
     /// many seconds after everyone left it, instead of after 30 minutes.
     public var unjoinedRoomTimeoutSeconds: Double = 120
+    /// How long a room without a closing time is kept once nobody is connected (`--abandoned-room-timeout`).
+    public var abandonedRoomTimeoutSeconds: Double = 30 * 60
+    /// How long a room with a closing time is kept for its results after it (`--keep-decided`).
+    public var keepDecidedSeconds: Double = 7 * 86_400
+    /// How long a room nobody is connected to stays in memory before it hibernates in the log
+    /// (`--hibernate-after`; nil: never). Only with a data directory: without a log there is nowhere to keep it.
+    public var hibernateAfterSeconds: Double? = 60
+    /// The open rooms this server keeps, in memory and hibernated together (`--max-open-rooms`).
+    public var maxOpenRooms = 100_000
     /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` name the client (`--trust-proxy`).
     /// Per-address limits then count the client, not the proxy; headers from anyone else are ignored.
     public var trustedProxies: [AddressRange] = []
@@ -73,6 +83,12 @@ public struct ServerConfiguration: Sendable {
     /// The pictures a host uploads with their own deck: each, a room's together, all under way
     /// (`--max-picture-bytes`, `--max-picture-pixels`, `--max-room-picture-bytes`).
     public var uploadLimits = UploadLimits()
+    /// Rooms' webhooks: the hosts a `notify` may name (`--notify-allow`), retries, the join line.
+    ///
+    /// ```swift
+    /// configuration.notify.allowList = try NotifyAllowList(parsing: ["hooks.slack.com"])
+    /// ```
+    public var notify = NotifySettings()
 
     public init(host: String = "127.0.0.1", port: Int = 7681, decks: DeckLibrary = .bundled(),
                 tlsCertificatePath: String? = nil, tlsPrivateKeyPath: String? = nil,

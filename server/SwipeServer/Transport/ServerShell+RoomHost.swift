@@ -10,7 +10,11 @@ extension ServerShell: RoomHost {
         let limits = configuration.transportLimits
         return RoomRules(restartGrace: configuration.restartGrace, maxRoomsPerAddress: limits.maxRoomsPerAddress,
                          failedLookups: joinGuard.maxFailures, failedLookupWindow: joinGuard.window,
-                         unjoinedRoomTimeout: configuration.unjoinedRoomTimeoutSeconds * 1000)
+                         unjoinedRoomTimeout: configuration.unjoinedRoomTimeoutSeconds * 1000,
+                         abandonedRoomTimeout: configuration.abandonedRoomTimeoutSeconds * 1000,
+                         keepDecided: configuration.keepDecidedSeconds * 1000,
+                         hibernateAfter: configuration.hibernateAfterSeconds.map { $0 * 1000 },
+                         maxOpenRooms: configuration.maxOpenRooms)
     }
 
     func enqueue(_ message: ServerMessage, to session: RoomSession) {

@@ -50,12 +50,16 @@ final class ServerShell: @unchecked Sendable {
 
     /// What other threads hand the service thread (a stop, posted jobs).
     let inbox = ServiceInbox()
+    /// Rooms' webhooks (`Notify/ServerShell+Webhooks.swift`).
+    let webhookState = ShellWebhooks()
 
     init(configuration: ServerConfiguration) {
         self.configuration = configuration
         clock = ServerClock(wallClockOffset: StoreChoice(configuration).sharedByNodes)
         timers = TimerSchedule()
-        registry = RoomRegistry(library: configuration.decks, limits: configuration.registryLimits, random: configuration.random)
+        var limits = configuration.registryLimits
+        limits.wallClockAtZero = clock.wallClockAtZero
+        registry = RoomRegistry(library: configuration.decks, limits: limits, random: configuration.random)
         _ = backend   // made now, so that it sets its deadlines from the start
     }
 
@@ -173,6 +177,7 @@ final class ServerShell: @unchecked Sendable {
                 break   // already committed by the backend, before any of these effects
             }
         }
+        observeWebhooks(effects, in: code)
         if let code, registry.rooms[code] == nil {
             roomForgotten(code)
             backend.roomClosed(code)   // closed by its host: out of what a restart loads

@@ -116,6 +116,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         }
         shell.armWakeTimer()   // the first deadline; afterwards the service thread re-arms it
         shell.inbox.acceptWakeups(for: context)
+        shell.startWebhooks(port: port)
         running = true
         let thread = Thread { [self] in serviceLoop() }
         thread.name = "swipe-server lws"
@@ -213,6 +214,7 @@ public final class SwipeServerHost: @unchecked Sendable {
         }
         shell.loop.disarm()
         shell.backend.stop()
+        shell.stopWebhooks()
         shell.inbox.refuseWakeups()
         lws_context_destroy(context)
         if let driver { swipe_ev_driver_free(driver) }
@@ -234,7 +236,7 @@ public final class SwipeServerHost: @unchecked Sendable {
     /// swipedeck.v1 first (lws's default, for clients that offer no subprotocol), then v2, v3 and v4;
     /// one callback serves all and each connection remembers which it chose.
     private func makeProtocols() -> UnsafeMutablePointer<lws_protocols> {
-        let names = [ProtocolVersion.subprotocolV1, ProtocolVersion.subprotocolV2, ProtocolVersion.subprotocolV3,
+        let names = [ProtocolVersion.subprotocolV1, ProtocolVersion.subprotocolV2, ProtocolVersion.subprotocolV3, ProtocolVersion.subprotocolV4,
                      ProtocolVersion.subprotocol]
         let list = UnsafeMutablePointer<lws_protocols>.allocate(capacity: names.count + 1)
         for (index, name) in names.enumerated() {

@@ -1,0 +1,112 @@
+// Hibernation on this machine: a room nobody has been connected to for `--hibernate-after` leaves
+// memory with a checkpoint of its whole state and a row in the log's index; it is read back when
+// someone joins or resumes, asks for its results or pictures, or its close comes. A start reads
+// the index, not the rooms. Service thread only (the index is read by `restore`, at start, before
+// that thread exists); reaches the server through its RoomHost (the registry, the timers).
+import SwipeBackend
+import SwipeProtocol
+import SwipeRooms
+import SwipeStore
+
+/// What the server keeps of a hibernated room: enough for the close, eviction and the limits.
+///
+/// ```swift
+/// HibernatedRoom(closesAt: 1_795_953_600_000, leftAt: 1_795_940_000_000)
+/// ```
+package struct HibernatedRoom: Hashable, Sendable {
+    /// Its closing time (wall clock, ms since 1970), if it has one.
+    package var closesAt: Double?
+    /// When its last member left (wall clock, ms since 1970).
+    package var leftAt: Double
+    /// Whether it is still open (sealed until its closing time), so it must wake for its close.
+    package var open: Bool
+}
+
+extension LocalBackend {
+    /// The wall clock at server time 0 (closing times and the index are on the wall clock).
+    var wallClockAtZero: ServerTime { host.registry.limits.wallClockAtZero }
+
+    /// Reads the index at start: each hibernated room's close is on the timers, nothing else is loaded.
+    func readHibernationIndex(_ log: EventLog) throws {
+        var closes: [SleepingCloses.Close] = []
+        for row in try log.hibernatedRooms() {
+            let code = RoomCode(row.room)
+            hibernated[code] = HibernatedRoom(closesAt: row.closesAt, leftAt: row.leftAt, open: row.open)
+            if row.open, let closesAt = row.closesAt { closes.append(SleepingCloses.Close(deadline: closesAt - wallClockAtZero, code: code)) }
+        }
+        sleepingCloses.insert(contentsOf: closes)
+        armNextSleepingClose()
+    }
+
+    /// Only the earliest sleeping room's close is on the server's timers; when it fires (or that room
+    /// wakes), the next one is armed. A close that went by while the server was down is due at once.
+    func armNextSleepingClose() {
+        guard let next = sleepingCloses.first else { return }
+        host.timers.setRoomTimer(next.code, at: max(host.now, next.deadline))
+    }
+
+    /// Puts to sleep every room nobody has been connected to for `hibernateAfter` ms that waits for
+    /// nothing but its close (no grace period, no lockstep timer). Needs a log to keep them in.
+    func hibernateIdleRooms(at time: ServerTime, idleFor: ServerTime? = nil) {
+        guard let store, storageFailure == nil, let after = idleFor ?? hibernateAfter else { return }
+        let idle = host.registry.rooms.filter { _, room in
+            room.canHibernate && time - room.lastActivity >= after
+        }
+        for (code, room) in idle {
+            let state = RoomState(room: code.rawValue, payload: room.checkpoint.encoded(), at: time)
+            let entry = HibernatedRoom(closesAt: room.settings.closesAt, leftAt: room.lastActivity + wallClockAtZero, open: room.isSealed)
+            do {
+                try store.hibernate(state, row: HibernatedRow(room: code.rawValue, closesAt: entry.closesAt, leftAt: entry.leftAt, open: entry.open))
+            } catch {
+                _ = stop(because: "cannot write the log \(store.path): \(error)")
+                return
+            }
+            host.registry.remove(code)
+            host.timers.cancelRoomTimer(code)
+            checkpointPolicy.forget(code)
+            hibernated[code] = entry
+            if room.isSealed, let deadline = room.closeDeadline { sleepingCloses.insert(code, at: deadline) }
+        }
+        armNextSleepingClose()
+        if !idle.isEmpty { host.logger.debug("hibernated \(idle.count) room(s); \(hibernated.count) asleep, \(host.registry.rooms.count) in memory") }
+    }
+
+    /// Brings a hibernated room back into memory (true), or says it is not asleep here (false). Its
+    /// members are all offline, as when they left; its close, if still ahead, is on its timer again.
+    @discardableResult
+    func wake(_ code: RoomCode) -> Bool {
+        guard hibernated[code] != nil, let store else { return false }
+        do {
+            let woken = try store.wake(room: code.rawValue)
+            let checkpoint = try woken.checkpoint.map { try RoomCheckpoint.decoded($0.payload, room: code) }
+            let tail = try woken.entries.map { try LogRecord(entry: $0) }
+            let report = try host.registry.restore(checkpoints: checkpoint.map { [$0] } ?? [], tail: tail, at: host.now, grace: 0)
+            hibernated[code] = nil
+            sleepingCloses.remove(code)
+            armNextSleepingClose()
+            checkpointPolicy.restored(report.tailLengths)
+            for (room, effects) in report.effects { host.apply(effects, in: room) }
+            return host.registry.rooms[code] != nil
+        } catch {
+            host.logger.error("room \(code) cannot be woken from \(store.path): \(error); it stays asleep")
+            return false
+        }
+    }
+
+    /// Hibernated rooms past their time: without a closing time, `--abandoned-room-timeout` after
+    /// their last member left; with one, `--keep-decided` after it. Forgotten like evicted rooms.
+    /// Returns them: the caller forgets each as it does an evicted room (`evicted`).
+    func evictHibernated(at time: ServerTime) -> [RoomCode] {
+        let wall = time + wallClockAtZero
+        let rules = host.rules
+        let due = hibernated.filter { _, room in
+            if let closesAt = room.closesAt { return wall >= closesAt + rules.keepDecided }
+            return wall - room.leftAt >= rules.abandonedRoomTimeout
+        }.map(\.key)
+        for code in due {
+            hibernated[code] = nil
+            sleepingCloses.remove(code)
+        }
+        return due
+    }
+}

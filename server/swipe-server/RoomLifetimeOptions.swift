@@ -1,0 +1,42 @@
+// swipe-server's flags for how long rooms live: closing times, decided rooms, abandoned rooms.
+// Main thread (parsing, before the service thread starts).
+import ArgumentParser
+import SwipeRooms
+import SwipeServer
+
+/// `--max-room-open`, `--keep-decided`, `--abandoned-room-timeout`, `--hibernate-after`, `--max-open-rooms`.
+///
+/// ```swift
+/// try lifetimes.apply(to: &configuration)   // swipe-server --max-room-open 86400 --keep-decided 3600
+/// ```
+struct RoomLifetimeOptions: ParsableArguments {
+    @Option(name: .customLong("max-room-open"), help: "Seconds ahead a room's closing time (create's closesAt, swipe create --until) may be at most; later ones are refused. Default 14 days.")
+    var maxRoomOpen: Double = RegistryLimits.defaultMaxRoomOpen / 1000
+
+    @Option(name: .customLong("keep-decided"), help: "Seconds a room with a closing time is kept after it, for its results, before it is forgotten. Default 7 days.")
+    var keepDecided: Double = ServerConfiguration().keepDecidedSeconds
+
+    @Option(name: .customLong("abandoned-room-timeout"), help: "Seconds after the last member left before a room without a closing time is dropped. Default 30 minutes.")
+    var abandonedRoomTimeout: Double = ServerConfiguration().abandonedRoomTimeoutSeconds
+
+    @Option(name: .customLong("hibernate-after"), help: "Seconds after its last member left before a room leaves memory and sleeps in the log (--data), read back when someone joins, asks for its results or its close comes; 0: never. Default 60.")
+    var hibernateAfter: Double = 60
+
+    @Option(name: .customLong("max-open-rooms"), help: "Open rooms this server keeps, in memory and hibernated together; more get tooManyRooms. --max-rooms bounds those in memory. Default 100000.")
+    var maxOpenRooms = 100_000
+
+    /// Checks each flag (a positive, finite number of seconds) and sets it in `configuration`.
+    func apply(to configuration: inout ServerConfiguration) throws {
+        for (flag, seconds) in [("--max-room-open", maxRoomOpen), ("--keep-decided", keepDecided),
+                                ("--abandoned-room-timeout", abandonedRoomTimeout)] where !(seconds > 0 && seconds.isFinite) {
+            throw ValidationError("\(flag) must be a positive number of seconds (got \(seconds))")
+        }
+        configuration.registryLimits.maxRoomOpen = maxRoomOpen * 1000
+        configuration.keepDecidedSeconds = keepDecided
+        configuration.abandonedRoomTimeoutSeconds = abandonedRoomTimeout
+        guard hibernateAfter >= 0, hibernateAfter.isFinite else { throw ValidationError("--hibernate-after must be 0 (never) or a positive number of seconds (got \(hibernateAfter))") }
+        guard maxOpenRooms >= 1 else { throw ValidationError("--max-open-rooms must be at least 1 (got \(maxOpenRooms))") }
+        configuration.hibernateAfterSeconds = hibernateAfter > 0 ? hibernateAfter : nil
+        configuration.maxOpenRooms = maxOpenRooms
+    }
+}
