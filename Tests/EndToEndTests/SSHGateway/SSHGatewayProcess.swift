@@ -154,10 +154,23 @@ final class SSHGatewaySetup {
     let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
 
     init(serverArguments: [String] = [], guests: Bool = false, extra: [String] = [], umask: String? = nil) throws {
-        server = try ServerProcess(arguments: serverArguments)
-        gateway = try SSHGatewayProcess(serverPort: server.port, guests: guests, extra: extra, umask: umask)
-        folder = try SSHGatewayProcess.keyFolder()
-        key = try SSHGatewayProcess.makeKey(folder, name: "eve")
+        let server = try ServerProcess(arguments: serverArguments)
+        // A failed start leaves nothing running (this object's deinit never runs for a throwing init).
+        do {
+            gateway = try SSHGatewayProcess(serverPort: server.port, guests: guests, extra: extra, umask: umask)
+        } catch {
+            server.stop()
+            throw error
+        }
+        self.server = server
+        do {
+            folder = try SSHGatewayProcess.keyFolder()
+            key = try SSHGatewayProcess.makeKey(folder, name: "eve")
+        } catch {
+            gateway.stop()
+            server.stop()
+            throw error
+        }
     }
 
     /// Another member's key.
