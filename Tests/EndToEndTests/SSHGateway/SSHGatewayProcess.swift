@@ -2,7 +2,10 @@ import Foundation
 
 /// scripts/ssh-gateway.sh on a free port in front of a real server: the real sshd with the shipped
 /// config, its own host keys and state in a temporary folder (removed by `stop`). Needs root and
-/// /usr/sbin/sshd (CI has both); the tests are skipped, with the reason, otherwise.
+/// /usr/sbin/sshd (CI has both); the tests are skipped, with the reason, otherwise. The login users
+/// `swipe` and `guest` are the host's: a gateway started from another checkout at the same time
+/// sets their shell to its own `swipe` binary, and this checkout's logins then run that one (seen
+/// as "Unknown option '--max-sessions-per-address'"): run one checkout's gateway tests at a time.
 final class SSHGatewayProcess {
     static var usable: Bool { getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/sshd") && ssh != nil }
     static let ssh = clientFindExecutable(["/usr/bin/ssh"])
