@@ -62,11 +62,12 @@ install -m 0644 deploy/debian/copyright "$doc/copyright"
 install -m 0644 deploy/debian/swipe-server.service "$root/lib/systemd/system/swipe-server.service"
 install -m 0644 deploy/debian/default "$root/etc/default/swipe-server"
 for script in postinst prerm postrm; do install -m 0755 "deploy/debian/$script" "$root/DEBIAN/$script"; done
-# The SSH gateway: port 2222, the server on 127.0.0.1:7681 (swipe-server.service's default).
+# The SSH gateway: port 2222, the server on 127.0.0.1:7681 (swipe-server.service's default), its
+# connections from 127.0.0.2 with the member's address (the default file's --trust-proxy 127.0.0.2).
 install -m 0644 deploy/debian/swipe-ssh.service "$root/lib/systemd/system/swipe-ssh.service"
 install -m 0755 deploy/ssh/authorized-keys "$root/usr/lib/swipedeck/ssh-authorized-keys"
 deploy/ssh/render-config 2222 0.0.0.0 /var/lib/swipedeck-ssh swipe /usr/lib/swipedeck/ssh-authorized-keys \
-    "gateway --server ws://127.0.0.1:7681 --state /var/lib/swipedeck-ssh --max-sessions 200" 0 >"$root/etc/swipedeck/ssh/sshd_config"
+    "gateway --server ws://127.0.0.1:7681 --state /var/lib/swipedeck-ssh --max-sessions 200 --from 127.0.0.2" 0 >"$root/etc/swipedeck/ssh/sshd_config"
 chmod 0644 "$root/etc/swipedeck/ssh/sshd_config"
 printf '%s\n' /etc/default/swipe-server /etc/swipedeck/ssh/sshd_config >"$root/DEBIAN/conffiles"
 

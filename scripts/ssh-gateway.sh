@@ -4,19 +4,23 @@
 # whose only job is to put a login into `swipe gateway` (the full client, restricted).
 #
 #   scripts/ssh-gateway.sh --port 2222 --server ws://127.0.0.1:7681 --state /var/lib/swipedeck-ssh \
-#       [--guests] [--swipe PATH] [--max-sessions N] [--listen ADDR] [--public ws://HOST:PORT]
+#       [--guests] [--swipe PATH] [--max-sessions N] [--max-sessions-per-address N] [--idle-timeout S]
+#       [--listen ADDR] [--public ws://HOST:PORT] [--from 127.0.0.2]
+#       [--forget-members-after DAYS] [--max-members-bytes N]
 #
 # Members then type: ssh -t -p 2222 swipe@HOST CODE (docs/OPERATIONS.md, "The SSH gateway").
 # It makes what it needs and is missing: the group and users `swipe` (and `guest` with --guests;
 # their login shell is the swipe binary, which runs only the gateway; password field `*`, or empty
 # for guest, which only this sshd accepts and only for guest), host keys in STATE/host-keys, the
-# per-key state STATE/members (0700, owned by swipe). Prints a line with `listening` once an ssh
+# per-key state STATE/members (0700, owned by swipe). Without --guests an existing guest's empty
+# password is locked again (`*`). It refuses to start while /etc/ssh/sshrc exists (sshd would run it
+# with /bin/sh for every login, before the gateway). Prints a line with `listening` once an ssh
 # client gets an answer; SIGTERM or SIGINT stops sshd and ends with status 0.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
-port="" server="" state="" guests=0 swipe="" max_sessions=200 listen=0.0.0.0 public=""
-usage() { echo "usage: $0 --port P --server ws://127.0.0.1:S --state DIR [--guests] [--swipe PATH] [--max-sessions N] [--listen ADDR] [--public ws://HOST:PORT]" >&2; exit 64; }
+port="" server="" state="" guests=0 swipe="" max_sessions=200 per_address="" idle_timeout="" listen=0.0.0.0 public="" from="" forget_after="" members_bytes=""
+usage() { echo "usage: $0 --port P --server ws://127.0.0.1:S --state DIR [--guests] [--swipe PATH] [--max-sessions N] [--max-sessions-per-address N] [--idle-timeout S] [--listen ADDR] [--public ws://HOST:PORT] [--from ADDR] [--forget-members-after DAYS] [--max-members-bytes N]" >&2; exit 64; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --port) port=${2:-}; shift 2 ;;
@@ -25,17 +29,26 @@ while [ $# -gt 0 ]; do
         --guests) guests=1; shift ;;
         --swipe) swipe=${2:-}; shift 2 ;;
         --max-sessions) max_sessions=${2:-}; shift 2 ;;
+        --max-sessions-per-address) per_address=${2:-}; shift 2 ;;
+        --idle-timeout) idle_timeout=${2:-}; shift 2 ;;
         --listen) listen=${2:-}; shift 2 ;;
         --public) public=${2:-}; shift 2 ;;
+        --from) from=${2:-}; shift 2 ;;
+        --forget-members-after) forget_after=${2:-}; shift 2 ;;
+        --max-members-bytes) members_bytes=${2:-}; shift 2 ;;
         -h|--help) usage ;;
         *) echo "ssh-gateway: unknown argument \"$1\"" >&2; usage ;;
     esac
 done
 [ -n "$port" ] && [ -n "$server" ] && [ -n "$state" ] || usage
 case "$port" in ''|*[!0-9]*) echo "ssh-gateway: --port must be a number (got \"$port\")" >&2; exit 64 ;; esac
-case "$max_sessions" in ''|*[!0-9]*) echo "ssh-gateway: --max-sessions must be a number (got \"$max_sessions\")" >&2; exit 64 ;; esac
+for pair in "--max-sessions=$max_sessions" "--max-sessions-per-address=${per_address:-1}" "--idle-timeout=${idle_timeout:-1}" \
+        "--forget-members-after=${forget_after:-1}" "--max-members-bytes=${members_bytes:-1}"; do
+    case "${pair#*=}" in ''|*[!0-9]*) echo "ssh-gateway: ${pair%%=*} must be a number (got \"${pair#*=}\")" >&2; exit 64 ;; esac
+done
 case "$server" in ws://*|wss://*) ;; *) echo "ssh-gateway: --server must be ws://HOST:PORT or wss://… (got \"$server\")" >&2; exit 64 ;; esac
 [ "$(id -u)" -eq 0 ] || { echo "ssh-gateway: must run as root (sshd needs it to switch to the login user)" >&2; exit 1; }
+[ ! -e /etc/ssh/sshrc ] || { echo "ssh-gateway: /etc/ssh/sshrc exists: sshd would run it (with /bin/sh, as the login user) for every gateway login; move it away first" >&2; exit 1; }
 [ -x /usr/sbin/sshd ] || { echo "ssh-gateway: /usr/sbin/sshd is missing (apt-get install openssh-server)" >&2; exit 1; }
 if [ -z "$swipe" ]; then
     for candidate in "$here/.build/debug/swipe" "$here/.build/release/swipe" /usr/bin/swipe; do
@@ -44,7 +57,7 @@ if [ -z "$swipe" ]; then
 fi
 [ -n "$swipe" ] && [ -x "$swipe" ] || { echo "ssh-gateway: no swipe binary (build it: swift build --product swipe, or pass --swipe PATH)" >&2; exit 1; }
 swipe=$(readlink -f "$swipe")
-for value in "$swipe" "$state" "$server" "$public"; do
+for value in "$swipe" "$state" "$server" "$public" "$from"; do
     case "$value" in *[[:space:]\"\'\\]*) echo "ssh-gateway: \"$value\" has a space or quote; sshd's ForceCommand cannot carry it" >&2; exit 64 ;; esac
 done
 
@@ -66,7 +79,20 @@ ensure_user() { # NAME PASSWORD COMMENT
     [ "$(getent shadow "$1" | cut -d: -f2)" = "$2" ] || usermod --password "$2" "$1"
 }
 ensure_user swipe '*' "SwipeDeck SSH gateway"
-if [ "$guests" -eq 1 ]; then ensure_user guest '' "SwipeDeck SSH gateway guest"; fi
+# Guests' empty password is open only while a gateway with --guests runs: each holds a shared lock
+# on /run/swipedeck-ssh-guests.lock for its life (fd 8, sshd inherits it); a gateway without
+# --guests that can lock it exclusively locks the password again (`*`).
+exec 8>/run/swipedeck-ssh-guests.lock
+if [ "$guests" -eq 1 ]; then
+    flock -s 8
+    ensure_user guest '' "SwipeDeck SSH gateway guest"
+else
+    if flock -x -n 8 && getent passwd guest >/dev/null && [ "$(getent passwd guest | cut -d: -f7)" = "$swipe" ] \
+            && [ -z "$(getent shadow guest | cut -d: -f2)" ]; then
+        usermod --password '*' guest
+    fi
+    exec 8>&-
+fi
 flock -u 9
 exec 9>&-
 
@@ -76,6 +102,9 @@ chown root:root "$state"; chmod 0711 "$state"
 install -d -m 0700 -o root -g root "$state/host-keys"
 [ -f "$state/host-keys/ssh_host_ed25519_key" ] || ssh-keygen -q -t ed25519 -N '' -C swipedeck-gateway -f "$state/host-keys/ssh_host_ed25519_key"
 [ -f "$state/host-keys/ssh_host_rsa_key" ] || ssh-keygen -q -t rsa -b 3072 -N '' -C swipedeck-gateway -f "$state/host-keys/ssh_host_rsa_key"
+# The ed25519 key's fingerprint, for the lobby and the menu (members check it the first time).
+ssh-keygen -lf "$state/host-keys/ssh_host_ed25519_key.pub" | awk '{print $2}' > "$state/host-key-fingerprint"
+chmod 0644 "$state/host-key-fingerprint"
 install -d -m 0700 -o swipe -g swipe "$state/members"
 install -d -m 0770 -o swipe -g swipe "$state/sessions"
 
@@ -87,7 +116,12 @@ install -m 0755 -o root -g root "$here/deploy/ssh/authorized-keys" "$keys_dir/au
 users=swipe
 [ "$guests" -eq 1 ] && users="swipe guest"
 force="gateway --server $server --state $state --max-sessions $max_sessions"
+[ -n "$per_address" ] && force="$force --max-sessions-per-address $per_address"
+[ -n "$idle_timeout" ] && force="$force --idle-timeout $idle_timeout"
 [ -n "$public" ] && force="$force --public $public"
+[ -n "$from" ] && force="$force --from $from"
+[ -n "$forget_after" ] && force="$force --forget-members-after $forget_after"
+[ -n "$members_bytes" ] && force="$force --max-members-bytes $members_bytes"
 [ "$guests" -eq 1 ] && force="$force --guest-user guest"
 config="$state/sshd_config"
 "$here/deploy/ssh/render-config" "$port" "$listen" "$state" "$users" "$keys_dir/authorized-keys" "$force" "$guests" > "$config.tmp"

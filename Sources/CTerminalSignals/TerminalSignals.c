@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t swipe_stop_signal_seen = 0;
@@ -76,7 +77,32 @@ void swipe_install_signal_handlers(void) {
    and then the main loop's poll() never saw it: an idle client redrew only at the next key. */
 static struct sigaction swipe_curses_resize_action;
 
+struct winsize swipe_bounded_winsize(struct winsize size) {
+    struct winsize bounded = size;
+    if (bounded.ws_col > SWIPE_MAX_COLUMNS) bounded.ws_col = SWIPE_MAX_COLUMNS;
+    if (bounded.ws_row > SWIPE_MAX_ROWS) bounded.ws_row = SWIPE_MAX_ROWS;
+    /* The pixel size follows the cells it covers, then at most SWIPE_MAX_CELL_* pixels a cell. */
+    if (size.ws_col > 0) bounded.ws_xpixel = (unsigned short)((unsigned long)size.ws_xpixel * bounded.ws_col / size.ws_col);
+    if (size.ws_row > 0) bounded.ws_ypixel = (unsigned short)((unsigned long)size.ws_ypixel * bounded.ws_row / size.ws_row);
+    if ((unsigned long)bounded.ws_xpixel > (unsigned long)bounded.ws_col * SWIPE_MAX_CELL_WIDTH)
+        bounded.ws_xpixel = (unsigned short)(bounded.ws_col * SWIPE_MAX_CELL_WIDTH);
+    if ((unsigned long)bounded.ws_ypixel > (unsigned long)bounded.ws_row * SWIPE_MAX_CELL_HEIGHT)
+        bounded.ws_ypixel = (unsigned short)(bounded.ws_row * SWIPE_MAX_CELL_HEIGHT);
+    return bounded;
+}
+
+void swipe_bound_terminal_size(void) {
+    int saved = errno;
+    struct winsize size;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0) {
+        struct winsize bounded = swipe_bounded_winsize(size);
+        if (memcmp(&bounded, &size, sizeof size) != 0) (void)ioctl(STDOUT_FILENO, TIOCSWINSZ, &bounded);
+    }
+    errno = saved;
+}
+
 static void swipe_on_resize_signal(int sig, siginfo_t *info, void *context) {
+    swipe_bound_terminal_size();   /* before curses reads the new size */
     if (swipe_curses_resize_action.sa_flags & SA_SIGINFO) {
         if (swipe_curses_resize_action.sa_sigaction != NULL) swipe_curses_resize_action.sa_sigaction(sig, info, context);
     } else if (swipe_curses_resize_action.sa_handler != SIG_DFL && swipe_curses_resize_action.sa_handler != SIG_IGN

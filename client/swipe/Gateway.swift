@@ -1,8 +1,9 @@
 // `swipe gateway`: the SSH gateway's forced command (scripts/ssh-gateway.sh, swipe-ssh.service).
 // Runs on the main thread, as the login user sshd switched to (`swipe`, or `guest`), once per ssh
-// session. Touches: $SSH_ORIGINAL_COMMAND, $SSH_USER_AUTH and $SSH_TTY (sshd's), STATE/sessions
-// (a slot lock), STATE/members/<key> (the key's name and memberships), standard input and output;
-// then runs the full client in-process with a ClientRestriction. Starts no program.
+// session (plus GatewayWatchdog's thread). Touches: $SSH_ORIGINAL_COMMAND, $SSH_CONNECTION,
+// $SSH_USER_AUTH and $SSH_TTY (sshd's), STATE/sessions (slot and key locks), STATE/members/<key>
+// (the key's name and memberships), standard input and output; then runs the full client
+// in-process with a ClientRestriction. Starts no program.
 import ArgumentParser
 import Foundation
 import SwipeClient
@@ -27,8 +28,25 @@ struct Gateway: ParsableCommand {
     @Option(name: .customLong("max-sessions"), help: "Sessions at once; past it a login is told the gateway is full.")
     var maxSessions = 200
 
+    @Option(name: .customLong("max-sessions-per-address"),
+            help: "Sessions at once from one source address (an IPv6 /64 counts as one); default a twentieth of --max-sessions, at least 2.")
+    var maxSessionsPerAddress: Int?
+
+    @Option(name: .customLong("idle-timeout"), help: "Seconds a menu or prompt waits for a line before the session ends.")
+    var idleTimeout: Double = 120
+
     @Option(name: .customLong("public"), help: "The server's address as members reach it (ws://HOST:PORT): the lobby's swipe join line and the export's links.")
     var publicServer: String?
+
+    @Option(name: .customLong("forget-members-after"), help: "Days after which a key's folder nobody used is removed (its name and memberships).")
+    var forgetMembersAfter: Double = 90
+
+    @Option(name: .customLong("max-members-bytes"), help: "Bytes all member folders may hold together; past it the least recently used go first.")
+    var maxMembersBytes: Int = 2 << 30
+
+    @Option(name: .customLong("from"),
+            help: "A local address the gateway's connections to the server come from (e.g. 127.0.0.2), with the member's own address in X-Forwarded-For: start the server with --trust-proxy for it.")
+    var from: String?
 
     @Option(name: .customLong("guest-user"), help: "The login user whose sessions are guests (no key: a new member each time).")
     var guestUser: String?
@@ -37,10 +55,24 @@ struct Gateway: ParsableCommand {
         _ = try WebSocketURL(parsing: server)
         if let publicServer { _ = try WebSocketURL(parsing: publicServer) }
         guard maxSessions >= 1 else { throw ValidationError("--max-sessions must be at least 1 (got \(maxSessions))") }
+        if let perAddress = maxSessionsPerAddress, perAddress < 1 {
+            throw ValidationError("--max-sessions-per-address must be at least 1 (got \(perAddress))")
+        }
+        if let from, ConnectOrigin(bindAddress: from, forwardedFor: "127.0.0.1") == nil {
+            throw ValidationError("--from must be an IP address of this host (got \(from))")
+        }
+        guard forgetMembersAfter > 0, maxMembersBytes > 0 else {
+            throw ValidationError("--forget-members-after and --max-members-bytes must be more than 0")
+        }
+        guard idleTimeout >= 1, idleTimeout <= 86_400 else { throw ValidationError("--idle-timeout must be 1 to 86400 seconds (got \(idleTimeout))") }
     }
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
+        // sshd's session process runs this (the ForceCommand); `su guest -c 'gateway …'` does not.
+        guard GatewayWatchdog.startedBySSHD(), let source = GatewaySource(sshConnection: environment["SSH_CONNECTION"]) else {
+            throw commandFailure("this account runs only the SwipeDeck gateway, started by its sshd", status: 77)
+        }
         let request: GatewayRequest
         switch GatewayRequest.parse(environment["SSH_ORIGINAL_COMMAND"]) {
         case let .success(parsed): request = parsed
@@ -51,6 +83,30 @@ struct Gateway: ParsableCommand {
         case .help:
             print(Self.help)
             return
+        case .decks, .rooms, .results: break   // no terminal needed; a slot of the source's share all the same
+        case .menu, .join, .create:
+            guard hasTerminal else {
+                throw commandFailure("this needs a terminal: add -t to ssh, e.g. ssh -t -p PORT swipe@HOST CODE", status: 6)
+            }
+        }
+        GatewayWatchdog.start(grace: 3)
+        let identity = try identify(environment: environment)
+        let sessions = state + "/sessions"
+        // The key's older session, if still held, goes first: its slots are then free for this one
+        // (`decks`, which runs no client, leaves it be).
+        let runsAClient = switch request { case .menu, .join, .create: true; case .decks, .rooms, .results, .help: false }
+        if case let .member(member) = identity, runsAClient { GatewayKeyLock(directory: sessions, key: member.key).takeOver() }
+        let share = GatewayShare(maxSessions: maxSessions, perAddress: maxSessionsPerAddress)
+        if let full = GatewaySlots(directory: sessions, share: share).take(source: source) {
+            let refusal = share.refusal(full)
+            throw commandFailure(refusal.message, status: refusal.status)
+        }
+        if case let .member(member) = identity {
+            GatewayMemberSweep(state: state, maxAgeDays: forgetMembersAfter, maxBytes: maxMembersBytes).run(keeping: member)
+        }
+        // The server sees the member's address, from the one local address it trusts for it.
+        if let from { ConnectOrigin.current = ConnectOrigin(bindAddress: from, forwardedFor: source.address) }
+        switch request {
         case .decks:
             try GatewaySession.listDecks(server: try WebSocketURL(parsing: server))
             return
@@ -60,28 +116,29 @@ struct Gateway: ParsableCommand {
             try ResultsCommand.parse([address.description]).run()
             return
         case .rooms:
-            // The key's own rooms (no terminal, no slot): what its folder keeps, as the server says now.
-            guard case let .member(member) = try identify(environment: environment) else {
+            // The key's own rooms: what its folder keeps, as the server says of each now.
+            guard case let .member(member) = identity else {
                 print("Guests keep no rooms: log in with a key to come back to your rooms.")
                 return
             }
             try Rooms.list(member.kept(server: try WebSocketURL(parsing: server))?.everyRoom() ?? [], json: false, asks: false,
                            openWith: { "ssh … \($0.room.rawValue)" })
             return
-        case .menu, .join, .create:
-            guard hasTerminal else {
-                throw commandFailure("this needs a terminal: add -t to ssh, e.g. ssh -t -p PORT swipe@HOST CODE", status: 6)
-            }
-        }
-        let identity = try identify(environment: environment)
-        let slots = GatewaySlots(directory: state + "/sessions", count: maxSessions)
-        guard slots.take() else {
-            throw commandFailure("the gateway is full (\(maxSessions) sessions at once); try again in a few minutes", status: 75)
+        case .menu, .join, .create, .help:
+            break
         }
         Self.prepareEnvironment(identity: identity, environment: environment)
-        let restriction = ClientRestriction(publicServer: try publicServer.map { try WebSocketURL(parsing: $0) })
-        var session = GatewaySession(server: try WebSocketURL(parsing: server), identity: identity, restriction: restriction)
+        let restriction = ClientRestriction(publicServer: try publicServer.map { try WebSocketURL(parsing: $0) },
+                                            hostKey: Self.hostKeyFingerprint(state: state))
+        var session = GatewaySession(server: try WebSocketURL(parsing: server), identity: identity, restriction: restriction,
+                                     lines: GatewayLines(limit: idleTimeout))
         throw ExitCode(try session.carryOut(request))
+    }
+
+    /// The gateway's host key fingerprint, as scripts/ssh-gateway.sh and swipe-ssh.service write it
+    /// in STATE/host-key-fingerprint (nil when it is not there).
+    static func hostKeyFingerprint(state: String) -> String? {
+        (try? String(contentsOfFile: state + "/host-key-fingerprint", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Who logged in: a key's member, or a guest.

@@ -52,6 +52,12 @@ struct GatewayMember {
         makeDirectory() ? KeptMembersFile(path: directory + "/members", server: server) : nil
     }
 
+    /// Marks the folder used now (its mtime: GatewayMemberSweep forgets the least recently used).
+    func touch() {
+        guard makeDirectory() else { return }
+        _ = utimensat(AT_FDCWD, directory, nil, 0)
+    }
+
     private func makeDirectory() -> Bool {
         (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                   attributes: [.posixPermissions: 0o700])) != nil

@@ -13,6 +13,7 @@ extension GatewaySession {
         case .guest: "a guest (a new member each time)"
         }
         print("SwipeDeck — \(who)")
+        if let key = restriction.hostKey { print("this gateway's host key: \(key) (what your ssh asked you to accept the first time)") }
         while true {
             print("""
                   c  create a room
@@ -20,11 +21,11 @@ extension GatewaySession {
                   d  the decks this server offers
                   q  quit
                 """)
-            guard let choice = Self.prompt("> ")?.trimmingCharacters(in: .whitespaces).lowercased() else { return 0 }
+            guard let choice = try prompt("> ")?.trimmingCharacters(in: .whitespaces).lowercased() else { return 0 }
             switch choice {
             case "c", "1", "create": return try createFromMenu()
             case "j", "2", "join":
-                guard let code = Self.prompt("Room code: ")?.trimmingCharacters(in: .whitespaces), !code.isEmpty else { continue }
+                guard let code = try prompt("Room code: ")?.trimmingCharacters(in: .whitespaces), !code.isEmpty else { continue }
                 guard case .success(.join(let checked, _)) = GatewayRequest.parse("join " + code) else {
                     print("\"\(TextMetrics.clean(String(code.prefix(40))))\" is not a room code")
                     continue
@@ -42,13 +43,13 @@ extension GatewaySession {
     private func createFromMenu() throws -> Int32 {
         print("The deck: a server deck's name (d lists them), or press Enter and paste your own options,")
         print("one per line (Title, or Title — details), then a line with only a dot (.)")
-        guard let deck = Self.prompt("Deck: ")?.trimmingCharacters(in: .whitespaces) else { return 0 }
+        guard let deck = try prompt("Deck: ")?.trimmingCharacters(in: .whitespaces) else { return 0 }
         if !deck.isEmpty {
             return try create(arguments: ["--deck", deck], pastedDeck: nil)
         }
         var lines: [String] = []
-        while let line = readLine(strippingNewline: true), line.trimmingCharacters(in: .whitespaces) != "." {
-            lines.append(line)
+        while let pasted = try self.line(), pasted.trimmingCharacters(in: .whitespaces) != "." {
+            lines.append(pasted)
             if lines.count > 600 { throw commandFailure("a pasted deck has at most 500 options", status: 64) }
         }
         guard lines.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {

@@ -10,13 +10,16 @@ import SwipeProtocol
 /// What a session does with a `GatewayRequest`.
 ///
 /// ```swift
-/// var session = GatewaySession(server: url, identity: .guest, restriction: ClientRestriction(publicServer: nil))
+/// var session = GatewaySession(server: url, identity: .guest, restriction: ClientRestriction(publicServer: nil),
+///                              lines: GatewayLines(limit: 120))
 /// let status = try session.carryOut(.join(code: "K7QM-X4TD-9R", arguments: []))
 /// ```
 struct GatewaySession {
     let server: WebSocketURL
     let identity: GatewayIdentity
     let restriction: ClientRestriction
+    /// The member's typed lines (menu and prompts), ending the session when nobody types.
+    let lines: GatewayLines
 
     /// The decks the server offers, as `swipe decks` lists them (no terminal needed).
     static func listDecks(server: WebSocketURL) throws {
@@ -48,9 +51,16 @@ struct GatewaySession {
         address.path = "/" + code
         // The flags are checked before a name is asked for.
         _ = try parse { try Join.parse([address.description] + arguments + Self.placeholderName(arguments)) }
-        let name = try chosenName(arguments)
-        let command = try parse { try Join.parse([address.description] + arguments + name.flag) }
-        return try command.start(kept: kept, restriction: restriction)
+        var name = try chosenName(arguments).name
+        let others = Self.withoutName(arguments)
+        while true {
+            let command = try parse { try Join.parse([address.description] + others + ["--name", name]) }
+            let status = try command.start(kept: kept, restriction: restriction)
+            // Someone in the room has this name (the client said so): another, and again.
+            guard status == ClientExit.nameTakenStatus else { return status }
+            name = try ask(name: ())
+            if case let .member(member) = identity { member.remember(name: name) }
+        }
     }
 
     func create(arguments: [String], pastedDeck: [UInt8]?) throws -> Int32 {
@@ -87,6 +97,18 @@ struct GatewaySession {
     /// A name for checking the other flags before the real one is known.
     static func placeholderName(_ arguments: [String]) -> [String] { nameFlag(arguments) == nil ? ["--name", "x"] : [] }
 
+    /// `arguments` without their `--name NAME` / `--name=NAME`.
+    static func withoutName(_ arguments: [String]) -> [String] {
+        var kept: [String] = [], skipNext = false
+        for word in arguments {
+            if skipNext { skipNext = false; continue }
+            if word == "--name" { skipNext = true; continue }
+            if word.hasPrefix("--name=") { continue }
+            kept.append(word)
+        }
+        return kept
+    }
+
     static func nameFlag(_ arguments: [String]) -> String? {
         for (i, word) in arguments.enumerated() {
             if word == "--name", i + 1 < arguments.count { return arguments[i + 1] }
@@ -98,7 +120,7 @@ struct GatewaySession {
     /// Asks for a name until one is good (three tries).
     private func ask(name _: ()) throws -> String {
         for _ in 0..<3 {
-            guard let line = Self.prompt("Your name in the room (the group sees it): ") else { throw ExitCode(0) }
+            guard let line = try prompt("Your name in the room (the group sees it): ") else { throw ExitCode(0) }
             let name = line.trimmingCharacters(in: .whitespaces)
             if let problem = MemberName.problem(with: name) {
                 print(problem.replacingOccurrences(of: "--name", with: "the name"))
@@ -109,10 +131,22 @@ struct GatewaySession {
         throw commandFailure("no name given", status: 64)
     }
 
-    /// One line from the terminal after `text`; nil at end of input.
-    static func prompt(_ text: String) -> String? {
+    /// One line from the terminal after `text`; nil at end of input. Nothing typed for the idle
+    /// limit ends the session with status 75, saying so.
+    func prompt(_ text: String) throws -> String? {
         FileHandle.standardOutput.write(Data(text.utf8))
-        return readLine(strippingNewline: true)
+        return try line()
+    }
+
+    /// The next typed line; nil at end of input; the session's end when nobody typed.
+    func line() throws -> String? {
+        switch lines.next() {
+        case let .line(text): return text
+        case .end: return nil
+        case .idle:
+            print("")
+            throw commandFailure(PromptIdle(limit: lines.limit, start: 0).farewell, status: 75)
+        }
     }
 
     /// Runs a `swipe` subcommand's parser; its complaint is one line and status 64.

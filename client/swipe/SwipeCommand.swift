@@ -50,7 +50,7 @@ struct Join: ParsableCommand {
             Example: swipe join ws://127.0.0.1:7681/K7QM-X4TD-9R --name Bo
             Joining a room again from this machine under the same name comes back as the same member, with your \
             votes (and the host role, if you still have it), after a crash, a closed terminal or quitting; \
-            --fresh joins as someone new. Memberships are kept in $XDG_STATE_HOME/swipedeck/members \
+            --fresh joins as someone new (under a name no member of the room has). Memberships are kept in $XDG_STATE_HOME/swipedeck/members \
             (~/.local/state/swipedeck/members), readable only by you.
             """)
 
@@ -75,7 +75,29 @@ struct Join: ParsableCommand {
 
     func run() throws {
         let target = try RoomAddress(parsing: address)
-        throw ExitCode(try start(kept: KeptMembersFile.standard(server: target.url), restriction: nil))
+        var join = self
+        while true {
+            let status = try join.start(kept: KeptMembersFile.standard(server: target.url), restriction: nil)
+            // Someone in the room has this name: on a terminal, ask for another and join again.
+            guard status == ClientExit.nameTakenStatus, isatty(STDIN_FILENO) != 0, let other = Self.askAnotherName() else {
+                throw ExitCode(status)
+            }
+            join.name = other
+        }
+    }
+
+    /// Another name, read from the terminal (three tries; nil at end of input or an empty line).
+    static func askAnotherName() -> String? {
+        for _ in 0..<3 {
+            FileHandle.standardOutput.write(Data("Another name (Enter to give up): ".utf8))
+            guard let line = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !line.isEmpty else { return nil }
+            if let problem = MemberName.problem(with: line) {
+                print(problem.replacingOccurrences(of: "--name", with: "the name"))
+                continue
+            }
+            return line
+        }
+        return nil
     }
 
     /// Runs the client for this join, keeping the membership in `kept`; the SSH gateway passes its

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """The SSH gateway's benchmark (scripts/bench-ssh.sh runs it): members connect over real ssh, each
-on a pty of its own, to rooms on a real server; prints connect-to-lobby p50/p99, memory per ssh
-member (PSS of the gateway's sshd processes and clients), vote latency seen over ssh beside a local
-WebSocket client in the same room, and the gateway at idle. Single-threaded: one selector."""
+on a pty of its own, from --sources loopback addresses (127.0.0.10, .11, …: ssh -b), to rooms on a
+real server; with --stranger, one more address (127.0.0.250) first holds its whole share of the
+gateway at the menu (--share sessions) and is refused one more. Prints connect-to-lobby p50/p99,
+memory per ssh member (PSS of the gateway's sshd processes and clients), vote latency seen over ssh
+beside a local WebSocket client in the same room, and the gateway at idle. Single-threaded: one
+selector."""
 import argparse, fcntl, os, pty, re, selectors, signal, struct, subprocess, sys, termios, time
 
 p = argparse.ArgumentParser()
@@ -13,6 +16,9 @@ p.add_argument("--ssh-port", type=int, required=True)
 p.add_argument("--keys", required=True)
 p.add_argument("--swipe", required=True)
 p.add_argument("--sshd-pid", type=int, required=True)
+p.add_argument("--sources", type=int, default=1)
+p.add_argument("--stranger", action="store_true")
+p.add_argument("--share", type=int, default=10)
 a = p.parse_args()
 sel = selectors.DefaultSelector()
 CODE = re.compile(rb"[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{2}")
@@ -47,10 +53,14 @@ def pump(until, timeout):
         for key, _ in sel.select(0.02): key.data.read()
     return until()
 
-def ssh(member, command):
+def source(member):
+    return "127.0.0.1" if a.sources <= 1 else f"127.0.0.{10 + member % a.sources}"
+
+def ssh(member, command, key=None, address=None):
     return Term(["ssh", "-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-                 "-o", "LogLevel=ERROR", "-o", "SendEnv=LANG", "-o", "BatchMode=yes", "-i", f"{a.keys}/k{member}",
-                 "-o", "IdentitiesOnly=yes", "-tt", "-p", str(a.ssh_port), "swipe@127.0.0.1"] + command.split())
+                 "-o", "LogLevel=ERROR", "-o", "SendEnv=LANG", "-o", "BatchMode=yes", "-i", key or f"{a.keys}/k{member}",
+                 "-o", "IdentitiesOnly=yes", "-b", address or source(member), "-tt", "-p", str(a.ssh_port), "swipe@127.0.0.1"]
+                + command.split())
 
 def descendants(pid):
     kids, todo = [], [pid]
@@ -77,6 +87,19 @@ def pct(values, q):
 # The gateway at idle: its listener's memory and CPU over 5 s, nobody connected.
 t0 = cpu_ticks(a.sshd_pid); time.sleep(5); idle_cpu = (cpu_ticks(a.sshd_pid) - t0) / os.sysconf("SC_CLK_TCK") / 5 * 100
 idle_pss = pss_kb(a.sshd_pid)
+
+# The stranger: one address, a key per session, its whole share held at the menu, and one more refused.
+stranger = []
+if a.stranger:
+    for i in range(a.share):
+        stranger.append(ssh(0, "", key=f"{a.keys}/s{i}", address="127.0.0.250"))
+        pump(lambda: b"create a room" in stranger[-1].out, 30)
+    held = sum(1 for t in stranger if b"create a room" in t.out)
+    extra = ssh(0, "K7QM-X4TD-9R", key=f"{a.keys}/s{a.share}", address="127.0.0.250")
+    pump(lambda: b"too many sessions" in extra.out, 30)
+    print(f"stranger (127.0.0.250): {held} of {a.share} sessions held at the menu; one more: "
+          f"{'refused, too many sessions from your address' if b'too many sessions' in extra.out else 'NOT refused'}")
+    extra.stop()
 
 per_room = max(1, a.members // a.rooms)
 lobby_ms, hosts, members = [], [], []
@@ -143,4 +166,4 @@ print(f"CPU per login, so far (utime+stime of the session's processes): swipe {c
 print(f"vote latency, room 0 ({len(over_ssh)} votes; first screen change after the key): over ssh p50 {pct(over_ssh, .5):.1f} ms "
       f"p99 {pct(over_ssh, .99):.1f} ms; local WebSocket client p50 {pct(over_ws, .5):.1f} ms p99 {pct(over_ws, .99):.1f} ms")
 print(f"gateway at idle (the sshd listener, nobody connected): {idle_pss / 1024:.1f} MB PSS, {idle_cpu:.2f} % CPU")
-for t in [local, host] + [t for _, t in members] + [h for h, _ in hosts[1:]]: t.stop()
+for t in [local, host] + [t for _, t in members] + [h for h, _ in hosts[1:]] + stranger: t.stop()

@@ -37,6 +37,9 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable, Codable {
     case duplicateOption, tooManyProposals, unknownProposal
     /// Protocol 4: an uploaded picture of the host's own deck is refused (its file and the reason).
     case badPicture
+    /// A `join` whose name (case-folded) is already a member's, without that member's token. An
+    /// older client decodes it as `.other` and shows the message.
+    case nameTaken
 
     public init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
@@ -54,7 +57,7 @@ public enum ErrorCode: String, CaseIterable, Hashable, Sendable, Codable {
         case .badJSON, .unknownType, .missingField, .badField, .notInRoom, .alreadyInRoom, .unknownRoom,
              .roomFull, .tooManyRooms, .badToken, .unknownDeck, .badDeck, .unknownCard, .notCurrentCard,
              .alreadyVoted, .cardResolved, .nothingToUndo, .notAllowed, .notHost, .unknownMember,
-             .roomClosed, .other, .duplicateOption, .tooManyProposals, .unknownProposal, .badPicture:
+             .roomClosed, .other, .duplicateOption, .tooManyProposals, .unknownProposal, .badPicture, .nameTaken:
             return false
         }
     }

@@ -5,7 +5,8 @@ import SwipeCore
 import SwipeProtocol
 
 /// Bo's `swipe` is killed mid-card (a crash); he runs `swipe join` again under his name and is the
-/// same member, with his vote; `--fresh` makes someone new.
+/// same member, with his vote; `--fresh` makes someone new, who needs a name of their own (Bo is
+/// still a member: the name is refused, `nameTaken`, and another is asked for).
 @Suite(.serialized) struct ClientResumeTmuxTests {
     @Test(.enabled(if: ClientTmuxTests.tmux != nil, "tmux is not installed"))
     func aCrashedClientJoinsAgainAsTheSameMemberWithItsVote() throws {
@@ -55,6 +56,9 @@ import SwipeProtocol
 
         let fresh = try ClientTmuxSession(tmux: tmux, name: "swipe-bo3-\(tag)", stateHome: boState, command: join + " --fresh")
         defer { fresh.kill() }
+        #expect(try fresh.waitFor("Another name", seconds: 15) != nil, "--fresh under Bo's name was not asked for another:\n\((try? fresh.screen()) ?? "")")
+        try fresh.keys("-l", "Bo Two")
+        try fresh.keys("Enter")
         #expect(try ann.waitFor("GROUP (3)") != nil, "--fresh did not join as a new member")
     }
 

@@ -34,13 +34,7 @@ import Testing
         #expect(!stdio.output.contains("HTTP/"), "ssh -W reached the server: \(stdio.output)")
         // -L: the local end listens (that is the member's machine), but nothing comes through it.
         let local = try freeLoopbackPort()
-        let tunnel = Process()
-        tunnel.executableURL = URL(fileURLWithPath: SSHGatewayProcess.ssh ?? "/usr/bin/ssh")
-        tunnel.arguments = setup.gateway.ssh(key: setup.key, terminal: false, ["-N", "-L", "127.0.0.1:\(local):127.0.0.1:\(setup.server.port)"])
-        tunnel.standardInput = FileHandle.nullDevice
-        tunnel.standardOutput = FileHandle.nullDevice
-        tunnel.standardError = FileHandle.nullDevice
-        try tunnel.run()
+        let tunnel = try setup.gateway.background(key: setup.key, ["-N", "-L", "127.0.0.1:\(local):127.0.0.1:\(setup.server.port)"])
         defer { kill(tunnel.processIdentifier, SIGKILL); tunnel.waitUntilExit() }   // ssh's SIGTERM is blocked (Process passes the mask on)
         let answer: String? = clientPoll(seconds: 10) { Self.askThrough(port: local) }
         #expect(answer != nil && !answer!.contains("HTTP/"), "a -L tunnel reached the server: \(answer ?? "it never listened")")
@@ -101,8 +95,8 @@ import Testing
         #expect(guest.status == 0 && guest.output.contains("movies"), "a guest could not log in with --guests: \(guest.status) \(guest.output)")
     }
 
-    /// A stranger holding every session: past --max-sessions a login is told the gateway is full
-    /// (and ends), and the slot is free again once the holder's connection ends.
+    /// A stranger holding every session: past --max-sessions a login from another address is told
+    /// the gateway is full (and ends), and the slot is free again once the holder's connection ends.
     @Test(.enabled(if: SSHGatewayProcess.usable && SSHGatewayGroupTests.tmux != nil, "needs root, /usr/sbin/sshd, /usr/bin/ssh and tmux"))
     func pastTheSessionCapALoginIsToldTheGatewayIsFull() throws {
         guard let tmux = SSHGatewayGroupTests.tmux else { return }
@@ -111,13 +105,14 @@ import Testing
         let holder = try ClientTmuxSession(tmux: tmux, name: "ssh-hold-\(tag)", command: setup.gateway.sshLine(key: setup.key, ""))
         defer { holder.kill() }
         #expect(try holder.waitFor("create a room", seconds: 20) != nil, "the menu never showed:\n\((try? holder.screen()) ?? "")")
-        let second = try setup.ssh(command: ["K7QM-X4TD-9R"])
+        let other = try setup.makeKey("other")
+        let second = try setup.ssh(key: other, ["-b", "127.0.0.3"], command: ["K7QM-X4TD-9R"])
         #expect(second.status == 75 && second.output.contains("the gateway is full"), "a login past the cap: \(second.status) \(second.output)")
         try holder.keys("q")
         try holder.keys("Enter")
         #expect(try holder.waitFor("SWIPE-EXITED 0") != nil, "q did not leave the menu")
         let third: Bool? = try clientPoll(seconds: 10) {
-            let login = try setup.ssh(command: ["join", "K7QM-X4TD-9R", "--name", "Eve"])   // takes a slot; no such room
+            let login = try setup.ssh(key: other, ["-b", "127.0.0.3"], command: ["join", "K7QM-X4TD-9R", "--name", "Eve"])   // takes a slot; no such room
             return login.status != 75 && !login.output.contains("the gateway is full") ? true : nil
         }
         #expect(third == true, "the slot was not freed")

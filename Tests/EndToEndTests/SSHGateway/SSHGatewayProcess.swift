@@ -2,7 +2,10 @@ import Foundation
 
 /// scripts/ssh-gateway.sh on a free port in front of a real server: the real sshd with the shipped
 /// config, its own host keys and state in a temporary folder (removed by `stop`). Needs root and
-/// /usr/sbin/sshd (CI has both); the tests are skipped, with the reason, otherwise.
+/// /usr/sbin/sshd (CI has both); the tests are skipped, with the reason, otherwise. The login users
+/// `swipe` and `guest` are the host's: a gateway started from another checkout at the same time
+/// sets their shell to its own `swipe` binary, and this checkout's logins then run that one (seen
+/// as "Unknown option '--max-sessions-per-address'"): run one checkout's gateway tests at a time.
 final class SSHGatewayProcess {
     static var usable: Bool { getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/sshd") && ssh != nil }
     static let ssh = clientFindExecutable(["/usr/bin/ssh"])
@@ -14,15 +17,22 @@ final class SSHGatewayProcess {
     let state: String
     private let output = Pipe()
 
-    /// `guests`: also lets `guest` in with no key. `extra`: more flags for the script.
-    init(serverPort: Int, guests: Bool = false, extra: [String] = []) throws {
+    /// `guests`: also lets `guest` in with no key. `extra`: more flags for the script. `umask`:
+    /// the script (and so sshd and every session) runs under it, as under swipe-ssh.service's 0077.
+    init(serverPort: Int, guests: Bool = false, extra: [String] = [], umask: String? = nil) throws {
         port = try freeLoopbackPort()
         state = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-ssh-\(UUID().uuidString)").path
         let root = URL(fileURLWithPath: builtProduct("swipe")).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
         let arguments = ["--port", "\(port)", "--server", "ws://127.0.0.1:\(serverPort)", "--state", state, "--listen", "127.0.0.1",
                          "--swipe", builtProduct("swipe")] + (guests ? ["--guests"] : []) + extra
-        pid = try Self.spawn(root + "/scripts/ssh-gateway.sh", arguments, output: output.fileHandleForWriting.fileDescriptor)
+        let script = root + "/scripts/ssh-gateway.sh"
+        if let umask {
+            pid = try Self.spawn("/bin/sh", ["-c", "umask \(umask) && exec \"$0\" \"$@\"", script] + arguments,
+                                 output: output.fileHandleForWriting.fileDescriptor)
+        } else {
+            pid = try Self.spawn(script, arguments, output: output.fileHandleForWriting.fileDescriptor)
+        }
         try? output.fileHandleForWriting.close()
         var text = ""
         let deadline = Date().addingTimeInterval(30)
@@ -100,6 +110,19 @@ final class SSHGatewayProcess {
             + (terminal ? ["-tt"] : ["-T"]) + rest + ["\(user)@127.0.0.1"]
     }
 
+    /// `ssh` without a terminal, in the background, its input and output nowhere (a tunnel, `-N`).
+    /// Its SIGTERM is blocked (Process passes the test thread's mask on): end it with SIGKILL.
+    func background(key: String?, _ options: [String], command: [String] = []) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.ssh ?? "/usr/bin/ssh")
+        process.arguments = ssh(key: key, terminal: false, options) + command
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// The same as one shell line, for a tmux session. The tmux server started by the tests
     /// inherits Foundation's blocked signal mask, and an ssh with SIGWINCH blocked never sends a
     /// window change: perl (Debian's perl-base) clears the mask first, as a real terminal has it.
@@ -133,11 +156,24 @@ final class SSHGatewaySetup {
     let key: String
     let tag = String(UInt32.random(in: 0...UInt32.max), radix: 36)
 
-    init(serverArguments: [String] = [], guests: Bool = false, extra: [String] = []) throws {
-        server = try ServerProcess(arguments: serverArguments)
-        gateway = try SSHGatewayProcess(serverPort: server.port, guests: guests, extra: extra)
-        folder = try SSHGatewayProcess.keyFolder()
-        key = try SSHGatewayProcess.makeKey(folder, name: "eve")
+    init(serverArguments: [String] = [], guests: Bool = false, extra: [String] = [], umask: String? = nil) throws {
+        let server = try ServerProcess(arguments: serverArguments)
+        // A failed start leaves nothing running (this object's deinit never runs for a throwing init).
+        do {
+            gateway = try SSHGatewayProcess(serverPort: server.port, guests: guests, extra: extra, umask: umask)
+        } catch {
+            server.stop()
+            throw error
+        }
+        self.server = server
+        do {
+            folder = try SSHGatewayProcess.keyFolder()
+            key = try SSHGatewayProcess.makeKey(folder, name: "eve")
+        } catch {
+            gateway.stop()
+            server.stop()
+            throw error
+        }
     }
 
     /// Another member's key.

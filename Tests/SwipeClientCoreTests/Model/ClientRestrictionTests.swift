@@ -33,6 +33,26 @@ import Testing
         #expect(RoomInvite.commands(server: nil, sshJoin: nil, room: "ABCD").isEmpty)
     }
 
+    @Test(arguments: [("SHA256:Y4Fe1v/KSkkIUbdrDMb3QzkfEzkbj3VbctMRPVUfb2I", true), ("SHA256:short", false),
+                      ("MD5:Y4Fe1v/KSkkIUbdrDMb3QzkfEzkbj3VbctMRPVUfb2I", false), ("SHA256:Y4Fe1v/KSkkIUbdrDMb3Qzk\u{1b}[2J3VbctMRPVUfb2", false)])
+    func onlyAFingerprintIsShownAsTheHostKey(_ text: String, _ kept: Bool) {
+        #expect((ClientRestriction(publicServer: nil, hostKey: text).hostKey != nil) == kept)
+    }
+
+    /// Over the gateway the lobby shows, under the ssh line, the key members' ssh asks them to accept.
+    @Test func theLobbyShowsTheGatewaysHostKeyUnderTheSSHLine() {
+        var model = Fixtures.model(pacing: .lockstep)
+        guard var room = model.room else { return }
+        room.phase = .lobby
+        var welcome = Welcome(you: "m1", token: "t", serverTime: 0, room: room)
+        welcome.sshJoin = "ssh -t -p 2222 swipe@h"
+        update(&model, .server(.welcome(welcome)))
+        let key = "SHA256:Y4Fe1v/KSkkIUbdrDMb3QzkfEzkbj3VbctMRPVUfb2I"
+        #expect(!view(model, size: TermSize(columns: 80, rows: 24)).plainText.contains("gateway key"))
+        model.options.restriction = ClientRestriction(publicServer: nil, hostKey: key)
+        #expect(view(model, size: TermSize(columns: 80, rows: 24)).plainText.contains("gateway key " + key))
+    }
+
     @Test func theWelcomesSSHLineIsKeptCleaned() {
         var model = Fixtures.model(pacing: .lockstep)
         guard let room = model.room else { return }

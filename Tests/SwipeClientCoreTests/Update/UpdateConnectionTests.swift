@@ -146,6 +146,18 @@ import Testing
         #expect(ClientExit.refused(message).message == "swipe: the server refused: " + message)
     }
 
+    /// A second "Bo" in the room: the client ends with status 7, and `swipe join` (or the SSH
+    /// gateway) asks for another name.
+    @Test func aNameInUseExitsWithSevenSoTheCommandAsksAnother() {
+        var model = Self.fresh()
+        update(&model, .tick(now: 0))
+        update(&model, .connected)
+        let message = "join: Bo is already a member of room K7QM-X4TD-9R; choose another name"
+        #expect(update(&model, .server(.error(ProtocolError(.nameTaken, message)))) == [.disconnect, .exit(.nameTaken(message))])
+        #expect(ClientExit.nameTaken(message).status == ClientExit.nameTakenStatus && ClientExit.nameTakenStatus == 7)
+        #expect(ClientExit.nameTaken(message).message == "swipe: the server refused: " + message)
+    }
+
     @Test func aRejoinRefusedAfterASessionEndsItOnScreen() {
         var model = Fixtures.model()
         update(&model, .disconnected(reason: "gone"))

@@ -11,7 +11,7 @@ import SwipeProtocol
 
 /// Fetches pictures by HTTP (`GET /rooms/CODE/cards/ID/picture` on the server's port), keeps their
 /// bytes on disk by ETag (`$XDG_CACHE_HOME/swipedeck/pictures`, or `~/.cache/…`, at most
-/// ``maxCachedFiles`` files, oldest dropped first), decodes them and posts `.pictureArrived` or,
+/// ``maxCachedFiles`` files and ``maxCachedBytes`` bytes, oldest dropped first), decodes them and posts `.pictureArrived` or,
 /// for anything that fails (no answer, not an image, damaged), `.pictureFailed`. It also draws a
 /// picture's cells at the size a frame wanted (``draw(_:picture:)``) and a resting picture's kitty or
 /// sixel bytes (``drawPixels(_:picture:)``) on a second thread, so a slow fetch never holds them
@@ -25,6 +25,8 @@ import SwipeProtocol
 /// ```
 final class PictureFetcher: @unchecked Sendable {
     static let maxCachedFiles = 200
+    /// The disk cache's bytes at most (16 MiB: an SSH gateway keeps one cache per key).
+    static let maxCachedBytes = 16 << 20
     /// Largest picture the client decodes (more is refused: the card keeps its glyph).
     static let limits = PictureLimits(maxBytes: 4 * 1024 * 1024, maxWidth: 4096, maxHeight: 4096)
 
@@ -162,14 +164,16 @@ final class PictureFetcher: @unchecked Sendable {
         return picture
     }
 
-    /// Drops the oldest files past ``maxCachedFiles``.
+    /// Drops the oldest files past ``maxCachedFiles`` or ``maxCachedBytes`` (OldestFirstTrim).
     static func trim(_ folder: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder), names.count > maxCachedFiles else { return }
-        let dated = names.map { name -> (String, Date) in
-            let date = (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.modificationDate] as? Date) ?? .distantPast
-            return (name, date)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let entries = names.map { name -> OldestFirstTrim.Entry in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)
+            let date = (attributes?[.modificationDate] as? Date) ?? .distantPast
+            return OldestFirstTrim.Entry(name: name, lastUsed: date.timeIntervalSince1970, bytes: (attributes?[.size] as? Int) ?? 0)
         }
-        for (name, _) in dated.sorted(by: { $0.1 < $1.1 }).prefix(names.count - maxCachedFiles) {
+        let trim = OldestFirstTrim(maxAge: nil, maxCount: maxCachedFiles, maxBytes: maxCachedBytes)
+        for name in trim.victims(entries, now: Date().timeIntervalSince1970) {
             try? FileManager.default.removeItem(atPath: folder + "/" + name)
         }
     }

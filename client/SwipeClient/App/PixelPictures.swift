@@ -1,6 +1,7 @@
 // Shell, main thread: shows the frame's resting picture as kitty or sixel graphics after curses has
 // painted the cells, and takes it away when a frame has none or another. Writes to standard output
 // between curses refreshes (or to the writer a test gives it); touches nothing else.
+import CTerminalSignals
 import Foundation
 import SwipeClientCore
 
@@ -87,12 +88,24 @@ struct PixelPictures {
         return freed + ChafaGraphics.kittyWithID(image, id: id)
     }
 
-    /// One cell's size in pixels, from the terminal (10 × 20 when it does not say).
+    /// One cell's size in pixels, from the terminal (10 × 20 when it does not say), within
+    /// SWIPE_MAX_CELL_WIDTH × SWIPE_MAX_CELL_HEIGHT.
     static func terminalCellPixels() -> (width: Int, height: Int) {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
-              size.ws_xpixel > 0, size.ws_ypixel > 0 else { return (10, 20) }
-        return (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row))
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 else { return (10, 20) }
+        return cellPixels(of: size)
+    }
+
+    /// One cell's size in pixels for a terminal of `size`: 10 × 20 when it gives no pixels, else
+    /// at least 1 × 1 and at most SWIPE_MAX_CELL_WIDTH × SWIPE_MAX_CELL_HEIGHT.
+    ///
+    /// ```swift
+    /// PixelPictures.cellPixels(of: winsize(ws_row: 24, ws_col: 80, ws_xpixel: 65535, ws_ypixel: 480))   // (64, 20)
+    /// ```
+    static func cellPixels(of size: winsize) -> (width: Int, height: Int) {
+        guard size.ws_col > 0, size.ws_row > 0, size.ws_xpixel > 0, size.ws_ypixel > 0 else { return (10, 20) }
+        let width = Int(size.ws_xpixel) / Int(size.ws_col), height = Int(size.ws_ypixel) / Int(size.ws_row)
+        return (min(max(width, 1), Int(SWIPE_MAX_CELL_WIDTH)), min(max(height, 1), Int(SWIPE_MAX_CELL_HEIGHT)))
     }
 
     static func writeToStandardOutput(_ bytes: [UInt8]) {

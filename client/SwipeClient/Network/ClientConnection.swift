@@ -32,6 +32,9 @@ final class ClientConnection {
     let path: UnsafeMutablePointer<CChar>
     let hostHeader: UnsafeMutablePointer<CChar>
     let subprotocol: UnsafeMutablePointer<CChar>
+    /// The local address to bind to and the X-Forwarded-For value (the SSH gateway's ConnectOrigin).
+    let bindAddress: UnsafeMutablePointer<CChar>?
+    let forwardedFor: [UInt8]?
     private var released = false
 
     /// Messages waiting for WRITEABLE, oldest first (compacted past 1,024 taken: a bench client's
@@ -54,6 +57,9 @@ final class ClientConnection {
         let shownHost = url.host.contains(":") ? "[\(url.host)]" : url.host
         hostHeader = strdup(defaultPort ? shownHost : "\(shownHost):\(url.port)")
         self.subprotocol = strdup(subprotocol)
+        let origin = ConnectOrigin.current
+        bindAddress = origin.map { strdup($0.bindAddress) }
+        forwardedFor = origin.map { Array($0.header.utf8) }
     }
 
     /// Whether a message or a close is waiting for a WRITEABLE callback.
@@ -85,6 +91,7 @@ final class ClientConnection {
         free(path)
         free(hostHeader)
         free(subprotocol)
+        free(bindAddress)
         wsi = nil
     }
 }

@@ -58,6 +58,17 @@ func clientLoopCallback(
     case LWS_CALLBACK_CLIENT_WRITEABLE:
         return core.writeNext(on: connection, wsi: wsi)
 
+    case LWS_CALLBACK_CLIENT_APPEND_HANDSHAKE_HEADER:
+        // The SSH gateway's member address (ConnectOrigin): `input` is the header cursor, `length` the room left.
+        guard let value = connection.forwardedFor, let input else { return 0 }
+        let cursor = input.assumingMemoryBound(to: UnsafeMutablePointer<UInt8>?.self)
+        guard let start = cursor.pointee else { return 0 }
+        let end = start + length
+        let added = value.withUnsafeBufferPointer { bytes in
+            lws_add_http_header_by_name(wsi, "x-forwarded-for:", bytes.baseAddress, Int32(bytes.count), cursor, end)
+        }
+        return added == 0 ? 0 : -1
+
     case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
         connection.peerClose = parseClosePayload(input, length)
         return 0

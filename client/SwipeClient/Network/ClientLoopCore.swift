@@ -212,6 +212,7 @@ final class ClientLoopCore: @unchecked Sendable {
         info.host = UnsafePointer(connection.hostHeader)
         info.origin = UnsafePointer(connection.hostHeader)
         info.protocol = UnsafePointer(connection.subprotocol)
+        info.iface = connection.bindAddress.map { UnsafePointer($0) }
         var flags: Int32 = 0
         if url.scheme.usesTLS {
             flags |= Int32(LCCSCF_USE_SSL.rawValue)

@@ -41,6 +41,7 @@ final class TerminalSession {
             setlocale(LC_ALL, "C.UTF-8")
         }
         guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else { throw TerminalError.notATerminal }
+        swipe_bound_terminal_size()   // an 8000 × 8000 window is drawn as 1000 × 1000 (SWIPE_MAX_COLUMNS)
         // COLORTERM=truecolor with a direct-colour terminfo entry: curses draws 24-bit colours.
         let direct = colour ? DirectColourTerminal.name(environment: ProcessInfo.processInfo.environment) : nil
         let started: UnsafeMutablePointer<WINDOW>? = if let direct { swipe_start_screen(direct) } else { initscr() }
@@ -95,8 +96,18 @@ final class TerminalSession {
     /// Whether the terminal is still there (false once the tty has gone away).
     var isAttached: Bool { isatty(STDIN_FILENO) != 0 }
 
-    /// The current size in cells.
-    var size: TermSize { TermSize(columns: Int(getmaxx(window)), rows: Int(getmaxy(window))) }
+    /// `size` within SWIPE_MAX_COLUMNS × SWIPE_MAX_ROWS cells and SWIPE_MAX_CELL_WIDTH ×
+    /// SWIPE_MAX_CELL_HEIGHT pixels a cell, as the SIGWINCH handler sets the terminal back to.
+    ///
+    /// ```swift
+    /// TerminalSession.bounded(winsize(ws_row: 8000, ws_col: 8000, ws_xpixel: 0, ws_ypixel: 0)).ws_col   // 1000
+    /// ```
+    static func bounded(_ size: winsize) -> winsize { swipe_bounded_winsize(size) }
+
+    /// The current size in cells, at most SWIPE_MAX_COLUMNS × SWIPE_MAX_ROWS.
+    var size: TermSize {
+        TermSize(columns: min(Int(getmaxx(window)), Int(SWIPE_MAX_COLUMNS)), rows: min(Int(getmaxy(window)), Int(SWIPE_MAX_ROWS)))
+    }
 
     /// The stop signal (SIGINT, SIGTERM, SIGHUP) received since the last call, or 0.
     func takeStopSignal() -> Int32 { swipe_take_stop_signal() }

@@ -8,6 +8,7 @@
 /// | 4 | `kicked`: the host removed this member |
 /// | 5 | `roomClosed`: the host closed the room |
 /// | 6 | `terminal`: the terminal cannot run the client (not a tty, `TERM=dumb`) |
+/// | 7 | `nameTaken`: a member of the room already has this name (`swipe join` and the SSH gateway then ask for another) |
 /// | 64 | `badPicture`: the server refused a picture of the host's own deck (the deck file, the card, the picture and the server's reason); no room was created |
 /// | 128 + n | `signal`: SIGINT (130), SIGTERM (143), SIGHUP (129) |
 ///
@@ -28,6 +29,7 @@ public enum ClientExit: Hashable, Sendable {
     case roomClosed(room: String, reason: String)
     case terminal(String)
     case badPicture(String)
+    case nameTaken(String)
     /// The server refused what a flag asked for (`--until`'s closing time): status 64, naming the flag.
     case badFlag(String)
     case signal(Int32)
@@ -45,10 +47,18 @@ public enum ClientExit: Hashable, Sendable {
         case .kicked: return 4
         case .roomClosed: return 5
         case .terminal: return 6
+        case .nameTaken: return Self.nameTakenStatus
         case .badPicture, .badFlag: return 64
         case let .signal(number): return 128 + number
         }
     }
+
+    /// `nameTaken`'s status, for the commands that ask for another name.
+    ///
+    /// ```swift
+    /// ClientExit.nameTaken("join: Ann is already a member of room K7QM; choose another name").status == ClientExit.nameTakenStatus   // true
+    /// ```
+    public static let nameTakenStatus: Int32 = 7
 
     /// The one line printed on stderr once the terminal is restored (nil: nothing to say).
     ///
@@ -59,7 +69,7 @@ public enum ClientExit: Hashable, Sendable {
         switch self {
         case .quit, .signal: return nil
         case let .closedByYou(room): return "swipe: you closed room \(room)"
-        case let .refused(text): return "swipe: the server refused: " + text
+        case let .refused(text), let .nameTaken(text): return "swipe: the server refused: " + text
         case let .connectionRefused(text): return "swipe: the server refused the connection: " + text
         case let .unreachable(text): return "swipe: " + text
         case let .kicked(room): return "swipe: the host removed you from room \(room)"

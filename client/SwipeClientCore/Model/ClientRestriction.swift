@@ -19,14 +19,29 @@ import SwipeProtocol
 public struct ClientRestriction: Hashable, Sendable {
     /// The server's address as members reach it (`swipe gateway --public`), for links and the lobby.
     public var publicServer: WebSocketURL?
+    /// The gateway's host key fingerprint (`SHA256:…`), shown in the lobby under the ssh line so
+    /// that members can check it the first time their ssh asks.
+    public var hostKey: String?
 
-    /// A restriction whose links name `publicServer`.
+    /// A restriction whose links name `publicServer`; `hostKey` is kept only if it is a SHA256
+    /// fingerprint as `ssh-keygen -l` prints it.
     ///
     /// ```swift
     /// let restriction = ClientRestriction(publicServer: nil)
+    /// ClientRestriction(publicServer: nil, hostKey: "SHA256:Y4Fe1v/KSkkIUbdrDMb3QzkfEzkbj3VbctMRPVUfb2I").hostKey   // kept
+    /// ClientRestriction(publicServer: nil, hostKey: "\u{1b}[2J").hostKey                                         // nil
     /// ```
-    public init(publicServer: WebSocketURL?) {
+    public init(publicServer: WebSocketURL?, hostKey: String? = nil) {
         self.publicServer = publicServer
+        self.hostKey = hostKey.flatMap(Self.fingerprint)
+    }
+
+    /// `text` if it is `SHA256:` and 43 base64 characters (no padding), else nil.
+    static func fingerprint(_ text: String) -> String? {
+        let digest = text.dropFirst("SHA256:".count)
+        guard text.hasPrefix("SHA256:"), digest.count == 43,
+              digest.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "/") }) else { return nil }
+        return text
     }
 
     /// The room's results over HTTP on `server`: `results.csv`, then `results.json`.

@@ -91,7 +91,8 @@ extension AppModel {
                 token = nil
             case .badJSON, .unknownType, .missingField, .badField, .binaryFrame, .tooLarge, .rateLimited, .notInRoom,
                  .alreadyInRoom, .unknownRoom, .roomFull, .tooManyRooms, .unknownDeck, .badDeck, .nothingToUndo, .notAllowed,
-                 .notHost, .unknownMember, .roomClosed, .other, .duplicateOption, .tooManyProposals, .unknownProposal, .badPicture:
+                 .notHost, .unknownMember, .roomClosed, .other, .duplicateOption, .tooManyProposals, .unknownProposal, .badPicture,
+                 .nameTaken:
                 break
             }
         }
@@ -127,6 +128,14 @@ extension AppModel {
             if room != nil { return sessionEnded(reason: "kicked") }
             // A kept token (the first join) the server no longer knows: join as someone new, as asked.
             return [.forgetMember(room: RoomCode(joinCode)), .send(joinMessage())]
+        case .nameTaken:
+            // Someone in the room has this name: the command asks for another (exit 7).
+            let message = TextMetrics.clean(error.message)
+            guard room != nil else {
+                connection = .closed(reason: message)
+                return [.disconnect, .exit(.nameTaken(message))]
+            }
+            return sessionEnded(reason: message)
         case .rateLimited where (error.retryAfter ?? .infinity) <= Self.longestJoinWait:
             // Slowed, not refused (others on this network guessed room codes): go again when told.
             joinRetryAt = now + max(1, error.retryAfter ?? 1) * 1000

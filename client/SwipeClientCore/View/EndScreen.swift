@@ -19,7 +19,7 @@ struct EndScreen {
             return ["The host removed you from the room.", "room \(room)", "", "press any key to leave"]
         case let .roomClosed(room, reason):
             return ["This room is closed.", "room \(room): \(reason)", "", "press any key to leave"]
-        case .quit, .closedByYou, .refused, .connectionRefused, .unreachable, .terminal, .badPicture, .badFlag, .signal:
+        case .quit, .closedByYou, .refused, .connectionRefused, .unreachable, .terminal, .badPicture, .badFlag, .nameTaken, .signal:
             return ["The session is over.", "", "press any key to leave"]
         }
     }

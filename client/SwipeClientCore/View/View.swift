@@ -29,7 +29,8 @@ public func view(_ model: AppModel, size: TermSize) -> Frame {
         chrome.drawSidebar(into: &frame)
         chrome.drawStatusLine(into: &frame)
         if let room = model.room, room.phase == .lobby {
-            let commands = RoomInvite.commands(server: model.options.server, sshJoin: model.sshJoin, room: room.code)
+            var commands = RoomInvite.commands(server: model.options.server, sshJoin: model.sshJoin, room: room.code)
+            if model.sshJoin != nil, let key = model.options.restriction?.hostKey { commands.append("gateway key " + key) }
             if !commands.isEmpty {
                 OverlayPainter(geometry: geometry, palette: palette).drawInvite(commands, locked: room.locked == true, into: &frame)
             }

@@ -44,6 +44,10 @@ extension Room {
         if removedNames.contains(Self.nameKey(name)) {
             return refuse(.notAllowed, "\(verb): the host removed \(name) from room \(self.code); that name cannot join it again")
         }
+        // One name, one member: a second "Ann" without Ann's token is someone else.
+        if members.contains(where: { Self.nameKey($0.name) == Self.nameKey(name) }) {
+            return refuse(.nameTaken, "\(verb): \(name) is already a member of room \(self.code); choose another name")
+        }
         let role: Role
         switch join.role ?? .member {
         case .host:
