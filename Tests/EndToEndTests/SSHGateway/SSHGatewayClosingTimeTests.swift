@@ -22,8 +22,11 @@ import Testing
         defer { eve.kill() }
         #expect(try eve.waitFor("votes sealed", seconds: 20) != nil, "Eve's room did not open:\n\((try? eve.screen()) ?? "")")
         try eve.keys("l")
-        let voted = try eve.waitFor("Eve (you) 1/")
-        #expect(voted != nil, "no progress:\n\((try? eve.screen()) ?? "")")
+        // Her progress beside her name (the host's crown, too: Ann left, so the room is Eve's to host).
+        let voted: Bool? = try clientPoll(seconds: 10) {
+            try eve.screen().split(separator: "\n").contains { $0.contains("Eve (you)") && $0.contains("1/3") } ? true : nil
+        }
+        #expect(voted == true, "no progress:\n\((try? eve.screen()) ?? "")")
         try eve.keys("q")
         #expect(try eve.waitFor("SWIPE-EXITED") != nil)
 
