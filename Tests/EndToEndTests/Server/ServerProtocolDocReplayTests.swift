@@ -55,10 +55,12 @@ import SwipeProtocol
         let ann = try ServerSessionTests.connect(server)
         ann.send(.create(CreateRoom(name: "Ann", deck: "movies")))
         let code = try #require(ServerSessionTests.welcome(ann)).room.code
-        let bo = try ServerSessionTests.connect(server)
-        bo.send(.join(JoinRoom(room: code, name: "Bo")))
-        let token = try #require(ServerSessionTests.welcome(bo)).token
-        bo.close()
+        // The member whose token the resume example uses; not "Bo", whom the join example makes
+        // (two members cannot share a name: nameTaken).
+        let cy = try ServerSessionTests.connect(server)
+        cy.send(.join(JoinRoom(room: code, name: "Cy")))
+        let token = try #require(ServerSessionTests.welcome(cy)).token
+        cy.close()
         ann.send(.host(HostCommand(command: .start)))
         _ = ServerSessionTests.next(ann, "phase")
 
