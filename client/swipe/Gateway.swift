@@ -105,7 +105,10 @@ struct Gateway: ParsableCommand {
             GatewayMemberSweep(state: state, maxAgeDays: forgetMembersAfter, maxBytes: maxMembersBytes).run(keeping: member)
         }
         // The server sees the member's address, from the one local address it trusts for it.
-        if let from { ConnectOrigin.current = ConnectOrigin(bindAddress: from, forwardedFor: source.address) }
+        if let from {
+            let tag: String? = if case let .member(member) = identity { KeyTag.tag(ofFingerprint: member.key.fingerprint) } else { nil }
+            ConnectOrigin.current = ConnectOrigin(bindAddress: from, forwardedFor: source.address, keyTag: tag)
+        }
         switch request {
         case .decks:
             try GatewaySession.listDecks(server: try WebSocketURL(parsing: server))

@@ -21,6 +21,9 @@ struct OperationsOptions: ParsableArguments {
     @Option(name: .customLong("ssh-join"), help: "The SSH gateway's join line, e.g. 'ssh -t -p 2222 swipe@HOST' (scripts/ssh-gateway.sh): sent in welcome, and the lobby shows it, with the room code, next to the swipe join line.")
     var sshJoin: String?
 
+    @Flag(name: .customLong("key-tags"), inversion: .prefixedNo, help: "Show beside each ssh member's name a short tag of their key, sent by the SSH gateway from a --trust-proxy address (so a group can tell two keys apart).")
+    var keyTags = true
+
     /// `--ssh-join`, checked: one printable line of at most 200 characters.
     func sshJoinLine() throws -> String? {
         guard let sshJoin else { return nil }

@@ -227,6 +227,7 @@ struct Serve: ParsableCommand {
         configuration.cluster = cluster
         configuration.metricsAccess = try operations.metricsAccess()
         configuration.sshJoin = try operations.sshJoinLine()
+        configuration.keyTags = operations.keyTags
         configuration.notify = try notify.settings()
         if cluster != nil { configuration.dataDirectory = nil }
         let server = SwipeServerHost(configuration: configuration)

@@ -100,6 +100,7 @@ public enum HotJSONWriter {
         json.key("name"); json.string(member.name)
         json.key("online"); json.boolean(member.online)
         json.key("role"); json.string(member.role.rawValue)
+        if let tag = member.tag { json.key("tag"); json.string(tag) }   // sorted: "tag" before "type"
         json.key("type"); json.string(type)
         json.key("votedCurrent"); json.boolean(member.votedCurrent)
         json.key("votesCast"); json.integer(member.votesCast)

@@ -22,6 +22,8 @@ public struct CreateRoom: Hashable, Sendable, Codable {
     /// A webhook URL told when the room opens and when it is decided (its host must be in the
     /// server's `--notify-allow`, or the create is refused with `notAllowed`).
     public var notify: String?
+    /// Set by the server, never read from the client: the creator's key tag from its trusted gateway.
+    public var keyTag: String?
 
     public init(name: String, deck: String? = nil, cards: [Card]? = nil, rule: VoteRule? = nil, pacing: Pacing? = nil,
                 timerSeconds: Double? = nil, quorum: Int? = nil, layout: RoomLayout? = nil, closesAt: String? = nil) {
@@ -49,6 +51,8 @@ public struct JoinRoom: Hashable, Sendable, Codable {
     public var name: String
     public var role: Role?
     public var token: String?
+    /// Set by the server, never read from the client: the member's key tag from its trusted gateway.
+    public var keyTag: String?
 
     public init(room: RoomCode, name: String = "", role: Role? = nil, token: String? = nil) {
         self.room = room

@@ -13,6 +13,9 @@ public struct MemberInfo: Hashable, Sendable, Codable {
     /// In lockstep: whether they have voted on the current card. In free pacing: how many cards they have voted on.
     public var votedCurrent: Bool
     public var votesCast: Int
+    /// A short tag of the member's SSH key (`KeyTag`) when they came through the server's trusted
+    /// SSH gateway, shown beside the name; absent otherwise (and with `--no-key-tags`).
+    public var tag: String?
 
     public init(id: MemberID, name: String, role: Role, online: Bool, votedCurrent: Bool = false, votesCast: Int = 0) {
         self.id = id

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeProtocol
 import Testing
 
 /// Each ssh member is its own address to the server: the gateway's connections come from
@@ -84,5 +85,31 @@ import Testing
                                                                        "create --deck movies --pictures off --name Ann"))
         defer { ann.kill() }
         #expect(try ann.waitFor("press s to start", seconds: 20) != nil, "a member from another source could not create:\n\((try? ann.screen()) ?? "")")
+    }
+
+    /// Two keys' members are told apart on every screen: beside each ssh member's name, the first
+    /// characters of their key's fingerprint, which the gateway sends from the one address the
+    /// server trusts for it.
+    @Test(.enabled(if: usable, "needs root, /usr/sbin/sshd, /usr/bin/ssh and tmux"))
+    func eachKeysMemberWearsItsKeysTag() throws {
+        guard let tmux = SSHGatewayGroupTests.tmux else { return }
+        let setup = try Self.setup([])
+        let ann = try ClientTmuxSession(tmux: tmux, name: "ssh-tag-ann-\(setup.tag)",
+                                        command: "\(builtProduct("swipe")) create ws://127.0.0.1:\(setup.server.port) --deck movies --pacing free --name Ann")
+        defer { ann.kill() }
+        let code = try #require(try ann.waitFor("Card 1 of").flatMap { screen in
+            screen.range(of: #"[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{2}"#, options: .regularExpression).map { String(screen[$0]) }
+        }, "Ann's room did not open")
+        let boKey = try setup.makeKey("bo")
+        let bo = try ClientTmuxSession(tmux: tmux, name: "ssh-tag-bo-\(setup.tag)", command: setup.gateway.sshLine(key: boKey, "join \(code) --name Bo"))
+        defer { bo.kill() }
+        let fingerprint = try clientRun("/usr/bin/ssh-keygen", ["-lf", boKey + ".pub"]).output
+        let tag = try #require(fingerprint.split(separator: " ").dropFirst().first.flatMap { KeyTag.tag(ofFingerprint: String($0)) }, "\(fingerprint)")
+        // Ann (not through the gateway) wears none; Bo's line on Ann's screen carries his key's tag.
+        let seen: Bool? = try clientPoll(seconds: 20) {
+            try ann.screen().split(separator: "\n").contains { $0.contains("Bo ·\(tag)") } ? true : nil
+        }
+        #expect(seen == true, "no tag beside Bo on Ann's screen:\n\((try? ann.screen()) ?? "")")
+        #expect(!((try? ann.screen()) ?? "").contains("Ann (you) ·"), "Ann came from no gateway")
     }
 }

@@ -40,8 +40,10 @@ import Testing
                                                       votedCurrent: flag(), votesCast: integer()))
         }
         mutating func member() -> MemberInfo {
-            MemberInfo(id: MemberID(string()), name: string(), role: flag() ? .host : .member,
-                       online: flag(), votedCurrent: flag(), votesCast: integer())
+            var info = MemberInfo(id: MemberID(string()), name: string(), role: flag() ? .host : .member,
+                                  online: flag(), votedCurrent: flag(), votesCast: integer())
+            if flag() { info.tag = string() }   // a key tag (members through the SSH gateway)
+            return info
         }
         mutating func transform() -> CardTransform {
             CardTransform(translation: Point(x: number(), y: number()), rotation: number(), scale: number(), alpha: number())

@@ -35,6 +35,8 @@ final class ClientConnection {
     /// The local address to bind to and the X-Forwarded-For value (the SSH gateway's ConnectOrigin).
     let bindAddress: UnsafeMutablePointer<CChar>?
     let forwardedFor: [UInt8]?
+    /// The member's key tag (`X-SwipeDeck-Key`), with `forwardedFor`.
+    let keyTag: [UInt8]?
     private var released = false
 
     /// Messages waiting for WRITEABLE, oldest first (compacted past 1,024 taken: a bench client's
@@ -60,6 +62,7 @@ final class ClientConnection {
         let origin = ConnectOrigin.current
         bindAddress = origin.map { strdup($0.bindAddress) }
         forwardedFor = origin.map { Array($0.header.utf8) }
+        keyTag = origin?.keyTag.map { Array($0.utf8) }
     }
 
     /// Whether a message or a close is waiting for a WRITEABLE callback.

@@ -67,7 +67,12 @@ func clientLoopCallback(
         let added = value.withUnsafeBufferPointer { bytes in
             lws_add_http_header_by_name(wsi, "x-forwarded-for:", bytes.baseAddress, Int32(bytes.count), cursor, end)
         }
-        return added == 0 ? 0 : -1
+        guard added == 0 else { return -1 }
+        guard let tag = connection.keyTag else { return 0 }
+        let tagged = tag.withUnsafeBufferPointer { bytes in
+            lws_add_http_header_by_name(wsi, "x-swipedeck-key:", bytes.baseAddress, Int32(bytes.count), cursor, end)
+        }
+        return tagged == 0 ? 0 : -1
 
     case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
         connection.peerClose = parseClosePayload(input, length)

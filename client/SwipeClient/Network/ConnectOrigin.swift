@@ -1,4 +1,5 @@
 import Foundation
+import SwipeProtocol
 
 /// Where a client's WebSocket connections come from, when it is the SSH gateway's: a local
 /// address its sockets are bound to (e.g. `127.0.0.2`, which the server trusts alone with
@@ -15,6 +16,9 @@ public struct ConnectOrigin: Hashable, Sendable {
     public let bindAddress: String
     /// The address the server is to count instead of `bindAddress` (`X-Forwarded-For`).
     public let forwardedFor: String
+    /// A short tag of the member's key (`KeyTag`), sent as `X-SwipeDeck-Key` for the server to show
+    /// beside the member's name; nil: none (a guest).
+    public let keyTag: String?
 
     /// An origin; `forwardedFor` is kept only if it is an IP address (nothing else reaches a header).
     ///
@@ -22,10 +26,11 @@ public struct ConnectOrigin: Hashable, Sendable {
     /// ConnectOrigin(bindAddress: "127.0.0.2", forwardedFor: "2001:db8::7")?.header   // "2001:db8::7"
     /// ConnectOrigin(bindAddress: "127.0.0.2", forwardedFor: "1.2.3.4\r\nX: y")        // nil
     /// ```
-    public init?(bindAddress: String, forwardedFor: String) {
-        guard Self.isAddress(bindAddress), Self.isAddress(forwardedFor) else { return nil }
+    public init?(bindAddress: String, forwardedFor: String, keyTag: String? = nil) {
+        guard Self.isAddress(bindAddress), Self.isAddress(forwardedFor), keyTag.map { KeyTag.isTag($0) } ?? true else { return nil }
         self.bindAddress = bindAddress
         self.forwardedFor = forwardedFor
+        self.keyTag = keyTag
     }
 
     /// The header's value.

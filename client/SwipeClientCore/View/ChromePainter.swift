@@ -175,7 +175,8 @@ struct ChromePainter {
         for member in room.members.sorted(by: { $0.id < $1.id }) {
             guard row < rows - 3 else { break }
             let mark = member.online ? "●" : "○"
-            let name = TextMetrics.clean(member.name)
+            // A key tag (members through the SSH gateway) tells two keys apart: "Bo ·Y4Fe1v".
+            let name = TextMetrics.clean(member.name) + (member.tag.map { " ·\($0)" } ?? "")
             // "(you)" belongs to the marks, so a long name is cut before it, not it.
             var suffix = member.id == model.me && name.lowercased() != "you" ? " (you)" : ""
             if member.role == .host { suffix += " ♔" }

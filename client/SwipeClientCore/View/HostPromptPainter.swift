@@ -21,7 +21,8 @@ struct HostPromptPainter {
             for (i, member) in candidates.enumerated() {
                 let mark = i == selected ? "▶ " : "  "
                 let status = member.online ? "" : " (offline)"
-                lines.append((mark + TextMetrics.clean(member.name) + status, i == selected ? palette.value : palette.panel))
+                let tag = member.tag.map { " ·\($0)" } ?? ""
+                lines.append((mark + TextMetrics.clean(member.name) + tag + status, i == selected ? palette.value : palette.panel))
             }
             lines.append(("", palette.panel))
             lines.append(("↑↓ choose · Enter remove · Esc cancel", palette.panel))

@@ -16,6 +16,8 @@ public struct CreatedRoom: Hashable, Sendable, Codable {
     /// The room's webhook (`create`'s `notify`), carried in a cluster's `created` entry so that
     /// whichever node decides the room knows where to tell it (absent from older entries).
     public var notify: String?
+    /// The creator's key tag from the server's trusted SSH gateway (`KeyTag`), if any.
+    public var hostTag: String?
 
     public init(code: RoomCode, deckName: String, cards: [Card], settings: RoomSettings, hostName: String) {
         self.code = code

@@ -137,6 +137,7 @@ public struct RoomRegistry: Sendable {
                                     layout: request.layout ?? .stack, closesAt: closesAt)
         var created = CreatedRoom(code: RoomCode(""), deckName: deckName, cards: cards, settings: settings, hostName: request.name)
         created.notify = request.notify
+        created.hostTag = request.keyTag
         return .success(created)
     }
 
@@ -153,7 +154,7 @@ public struct RoomRegistry: Sendable {
         room.proposalCaps = limits.roomProposalCaps
         room.wallClockAtZero = limits.wallClockAtZero
         var effects = [room.creationRecord(at: now)]
-        effects += room.connectHost(connection, name: created.hostName, token: token, at: now)
+        effects += room.connectHost(connection, name: created.hostName, token: token, tag: created.hostTag, at: now)
         if let wake = room.nextWakeup { effects.append(.scheduleTimer(at: max(now, wake))) }   // the closing time
         if effects.contains(where: { if case .bind = $0 { return true } else { return false } }) {
             rooms[code] = room

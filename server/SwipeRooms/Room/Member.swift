@@ -15,6 +15,9 @@ package struct Member: Hashable, Sendable {
     var awaitingReturn = false
     /// Cards this member voted on, most recent last (for undo), as positions in the room's deck.
     var voteOrder = VoteOrder()
+    /// The member's key tag when they came through the server's trusted SSH gateway (`KeyTag`):
+    /// set on each join or resume, not logged (after a restart it shows again once they resume).
+    var tag: String?
     /// Every applied swipe or undo that carried a `seq`, so a resend is acknowledged again, never applied twice.
     var appliedSeqs: [Int: AppliedSeq] = [:]
     /// Server time of the last `cardState` sent for this member's drag (30 per second at most).

@@ -34,7 +34,7 @@ extension Room {
             guard let index = members.firstIndex(where: { $0.token == token }) else {
                 return refuse(.badToken, "\(verb): the resume token is not valid in room \(self.code)")
             }
-            return resume(index, on: connection, at: now)
+            return resume(index, on: connection, tag: join.keyTag, at: now)
         }
         if locked && !asHost {
             return refuse(.notAllowed, "\(verb): the host has locked room \(self.code); no new members until they unlock it")
@@ -66,6 +66,7 @@ extension Room {
         let id = MemberID("m\(nextMemberNumber)")
         nextMemberNumber += 1
         members.append(Member(id: id, name: name, role: role, token: freshToken, online: true))
+        members[members.count - 1].tag = join.keyTag.flatMap { KeyTag.isTag($0) ? $0 : nil }
         let info = memberInfo(members[members.count - 1])
         return [
             log(.memberJoined(member: id, name: name, role: role, token: freshToken), at: now),
@@ -75,9 +76,12 @@ extension Room {
         ] + eligibilityChanged(from: before) + handOverHostIfGone(at: now)
     }
 
-    private mutating func resume(_ index: Int, on connection: ConnectionID, at now: ServerTime) -> [RoomEffect] {
+    private mutating func resume(_ index: Int, on connection: ConnectionID, tag: String?, at now: ServerTime) -> [RoomEffect] {
         let id = members[index].id
         var effects: [RoomEffect] = []
+        let retagged = tag.flatMap { KeyTag.isTag($0) ? $0 : nil }
+        let tagChanged = retagged != nil && retagged != members[index].tag
+        if tagChanged { members[index].tag = retagged }
         let wasOnline = members[index].online
         let before = currentTally
         if wasOnline {
@@ -90,6 +94,7 @@ extension Room {
         effects.append(.bind(connection, id))
         effects.append(.send(.welcome(welcome(for: id, at: now)), to: id))
         if !wasOnline { effects.append(.broadcast(.memberOnline(MemberRef(member: id)), except: id)) }
+        if tagChanged { effects.append(.broadcast(.memberUpdated(memberInfo(members[index])), except: id)) }
         return effects + eligibilityChanged(from: before) + handOverHostIfGone(at: now)
     }
 
@@ -101,7 +106,9 @@ extension Room {
         case .free:
             votedCurrent = false
         }
-        return MemberInfo(id: member.id, name: member.name, role: member.role, online: member.online,
-                          votedCurrent: votedCurrent, votesCast: member.voteOrder.count)
+        var info = MemberInfo(id: member.id, name: member.name, role: member.role, online: member.online,
+                              votedCurrent: votedCurrent, votesCast: member.voteOrder.count)
+        info.tag = member.tag
+        return info
     }
 }

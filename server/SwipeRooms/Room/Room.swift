@@ -117,8 +117,10 @@ public struct Room: Sendable {
     /// ```swift
     /// let effects = room.connectHost(ConnectionID(1), name: "Ann", token: "t1", at: 0)
     /// ```
-    public mutating func connectHost(_ connection: ConnectionID, name: String, token: String, at now: ServerTime) -> [RoomEffect] {
-        connect(connection, JoinRoom(room: code, name: name, role: .host), freshToken: token, asHost: true, at: now)
+    public mutating func connectHost(_ connection: ConnectionID, name: String, token: String, tag: String? = nil, at now: ServerTime) -> [RoomEffect] {
+        var join = JoinRoom(room: code, name: name, role: .host)
+        join.keyTag = tag
+        return connect(connection, join, freshToken: token, asHost: true, at: now)
     }
 
     /// Whether nobody is connected.

@@ -125,6 +125,16 @@ extension ServerShell {
         return ClientAddress.resolve(peer: peer, forwarded: forwarded, forwardedFor: forwardedFor, trusted: trusted)
     }
 
+    /// The key tag a trusted proxy (the SSH gateway, `--trust-proxy`) sent for its member
+    /// (`X-SwipeDeck-Key`), or nil: from anyone else, with `--no-key-tags`, or not a tag.
+    func trustedKeyTag(of wsi: OpaquePointer) -> String? {
+        guard configuration.keyTags else { return nil }
+        let peer = peerAddress(of: wsi)
+        guard configuration.trustedProxies.contains(where: { $0.contains(peer) }),
+              let tag = customHeader(wsi, "x-swipedeck-key:")?.trimmingCharacters(in: .whitespaces), KeyTag.isTag(tag) else { return nil }
+        return tag
+    }
+
     /// A header lws knows by token (all its fragments, comma-joined), or nil.
     func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
         let length = lws_hdr_total_length(wsi, token)

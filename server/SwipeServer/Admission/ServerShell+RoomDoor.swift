@@ -27,10 +27,12 @@ extension ServerShell {
         switch message {
         case let .ping(ping):
             enqueue(.pong(Pong(t: ping.t, serverTime: time)), to: connection)
-        case let .create(request):
+        case var .create(request):
+            request.keyTag = connection.keyTag   // the server's word, never the client's
             guard mayEnter(connection, for: message), allowCreate(connection, at: time), allowNotify(request, from: connection) else { return }
             backend.createRoom(request, pictures: connection.pictureUploads?.pictures ?? [:], for: connection, at: time)
-        case let .join(request):
+        case var .join(request):
+            request.keyTag = connection.keyTag   // the server's word, never the client's
             guard mayEnter(connection, for: message) else { return }
             join(request, from: connection, at: time)
         case .drag, .swipe, .undo, .host, .propose, .withdraw, .results, .picture:

@@ -34,6 +34,8 @@ final class Connection: RoomSession {
     var pictureUploads: PictureUploads?
     /// Its `create`'s webhook URL, allowed and waiting for the room (`Notify/ServerShell+Webhooks.swift`).
     var notify: String?
+    /// The member's key tag, sent by a trusted SSH gateway (`X-SwipeDeck-Key`); nil from anyone else.
+    var keyTag: String?
     /// When it last looked a room code up (a `join` without a valid token), or opened: past its
     /// address's failed lookups, the next may come `--slowed-join-interval` after this.
     var lastLookupAt: ServerTime

@@ -41,6 +41,7 @@ func swipeServerCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, 
                                                                          retryAfter: shell.connectionCapRetryAfter))
         }
         shell.sockets.upgradeAddresses[wsi] = address
+        shell.sockets.upgradeKeyTags[wsi] = shell.trustedKeyTag(of: wsi)
         return 0
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
         // Before lws matches subprotocols: an offer of only unknown ones gets a 400 with a reason,

@@ -66,6 +66,8 @@ public struct ServerConfiguration: Sendable {
     public var hibernateAfterSeconds: Double? = 60
     /// The open rooms this server keeps, in memory and hibernated together (`--max-open-rooms`).
     public var maxOpenRooms = 100_000
+    /// Show a trusted SSH gateway's key tags beside members' names (`--no-key-tags`: off).
+    public var keyTags = true
     /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` name the client (`--trust-proxy`).
     /// Per-address limits then count the client, not the proxy; headers from anyone else are ignored.
     public var trustedProxies: [AddressRange] = []

@@ -10,6 +10,7 @@ extension ServerShell {
         let address = sockets.upgradeAddresses.removeValue(forKey: wsi) ?? clientAddress(of: wsi)
         let connection = Connection(id: ConnectionID(connections.nextNumber), wsi: wsi, limits: configuration.transportLimits,
                                     address: address, openedAt: now)
+        connection.keyTag = sockets.upgradeKeyTags.removeValue(forKey: wsi)
         connections.nextNumber += 1
         connections[wsi] = connection
         // The hot callbacks find it here without hashing the pointer (cleared in `closed`, before

@@ -16,6 +16,8 @@ struct SocketTable {
     var openedAt: [OpaquePointer: ServerTime] = [:]
     /// Client addresses of WebSocket upgrades, from FILTER_PROTOCOL_CONNECTION until ESTABLISHED.
     var upgradeAddresses: [OpaquePointer: String] = [:]
+    /// The key tag a trusted gateway sent with an upgrade, kept like its address (`X-SwipeDeck-Key`).
+    var upgradeKeyTags: [OpaquePointer: String] = [:]
     /// Plain HTTP answers whose bodies wait for the socket to be writeable.
     var httpBodies: [OpaquePointer: PendingHTTPBody] = [:]
     /// Descriptor numbers lws can track (it refuses sockets numbered past it); 0: unknown.
@@ -35,6 +37,7 @@ struct SocketTable {
         open.remove(wsi)
         openedAt[wsi] = nil
         upgradeAddresses[wsi] = nil
+        upgradeKeyTags[wsi] = nil
         httpBodies[wsi] = nil
     }
 }
