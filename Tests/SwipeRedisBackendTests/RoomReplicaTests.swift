@@ -24,7 +24,7 @@ import Testing
 
     static func created(pacing: Pacing = .lockstep) throws -> ClusterEntry {
         let registry = RoomRegistry(library: .bundled(), random: SeededRandom(seed: 1))
-        var room = try registry.resolve(CreateRoom(name: "Ann", deck: "movies", pacing: pacing)).get()
+        var room = try registry.resolve(CreateRoom(name: "Ann", deck: "movies", pacing: pacing), at: 0).get()
         room.code = code
         return .created(node: nodes[0], connection: 1, room: room, token: "tAnn")
     }

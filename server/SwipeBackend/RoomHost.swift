@@ -100,7 +100,7 @@ package struct RoomRules: Sendable {
     package static let abandonedAfter: ServerTime = 30 * 60_000
 
     /// 7 days: how long a decided room with a closing time stays for its results by default.
-    package static let defaultKeepDecided: ServerTime = 7 * 86_400_000
+    package static let defaultKeepDecided: ServerTime = RegistryLimits.defaultKeepDecided
 
     package init(restartGrace: ServerTime, maxRoomsPerAddress: Int, failedLookups: Int, failedLookupWindow: ServerTime,
                  unjoinedRoomTimeout: ServerTime, abandonedRoomTimeout: ServerTime = RoomRules.abandonedAfter,

@@ -8,20 +8,6 @@ import SwipeProtocol
 import SwipeRooms
 import SwipeStore
 
-/// What the server keeps of a hibernated room: enough for the close, eviction and the limits.
-///
-/// ```swift
-/// HibernatedRoom(closesAt: 1_795_953_600_000, leftAt: 1_795_940_000_000)
-/// ```
-package struct HibernatedRoom: Hashable, Sendable {
-    /// Its closing time (wall clock, ms since 1970), if it has one.
-    package var closesAt: Double?
-    /// When its last member left (wall clock, ms since 1970).
-    package var leftAt: Double
-    /// Whether it is still open (sealed until its closing time), so it must wake for its close.
-    package var open: Bool
-}
-
 extension LocalBackend {
     /// The wall clock at server time 0 (closing times and the index are on the wall clock).
     var wallClockAtZero: ServerTime { host.registry.limits.wallClockAtZero }
@@ -31,7 +17,7 @@ extension LocalBackend {
         var closes: [SleepingCloses.Close] = []
         for row in try log.hibernatedRooms() {
             let code = RoomCode(row.room)
-            hibernated[code] = HibernatedRoom(closesAt: row.closesAt, leftAt: row.leftAt, open: row.open)
+            hibernated[code] = row
             if row.open, let closesAt = row.closesAt { closes.append(SleepingCloses.Close(deadline: closesAt - wallClockAtZero, code: code)) }
         }
         sleepingCloses.insert(contentsOf: closes)
@@ -54,9 +40,10 @@ extension LocalBackend {
         }
         for (code, room) in idle {
             let state = RoomState(room: code.rawValue, payload: room.checkpoint.encoded(), at: time)
-            let entry = HibernatedRoom(closesAt: room.settings.closesAt, leftAt: room.lastActivity + wallClockAtZero, open: room.isSealed)
+            let entry = HibernatedRow(room: code.rawValue, closesAt: room.settings.closesAt, leftAt: room.lastActivity + wallClockAtZero,
+                                      open: room.isSealed)
             do {
-                try store.hibernate(state, row: HibernatedRow(room: code.rawValue, closesAt: entry.closesAt, leftAt: entry.leftAt, open: entry.open))
+                try store.hibernate(state, row: entry)
             } catch {
                 _ = stop(because: "cannot write the log \(store.path): \(error)")
                 return

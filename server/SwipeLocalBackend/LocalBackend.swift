@@ -30,7 +30,7 @@ package final class LocalBackend: RoomBackend {
     /// How often abandoned rooms are looked for (ms): every minute, or twice per `--unjoined-room-timeout`.
     package let evictionInterval: ServerTime
     /// Rooms asleep in the log, by code (`LocalBackend+Hibernation.swift`).
-    package var hibernated: [RoomCode: HibernatedRoom] = [:]
+    package var hibernated: [RoomCode: HibernatedRow] = [:]
     /// The open sleeping rooms' closing times, earliest first (only the first is on the timers).
     var sleepingCloses = SleepingCloses()
     /// How long a room nobody is connected to stays in memory (ms; nil: always, as with no log).

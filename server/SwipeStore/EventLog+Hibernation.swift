@@ -2,8 +2,8 @@
 // whole state, and a row in the index (`hibernated`) that is all a start reads of it. Same thread
 // rules as EventLog (the one thread that owns it).
 
-/// A hibernated room as the index keeps it: what a start, the close and eviction need without
-/// loading the room.
+/// A hibernated room as the index keeps it, on disk and in the server's memory: what a start, the
+/// close and eviction need without loading the room.
 ///
 /// ```swift
 /// HibernatedRow(room: "K7QM-X4TD-9R", closesAt: 1_795_953_600_000, leftAt: 1_795_940_000_000)

@@ -9,9 +9,9 @@
 /// let record = WebhookRecord(key: "swipedeck-R-opened", room: "R", url: "https://hooks.example/x", body: body,
 ///                            createdAt: 0, attempts: 0, nextAttempt: 0, state: .pending)
 /// ```
-public struct WebhookRecord: Hashable, Sendable {
+public struct WebhookRecord: Hashable, Sendable, Codable {   // Codable: a cluster keeps it in Redis as JSON
     /// Where an event stands.
-    public enum State: String, Hashable, Sendable, CaseIterable {
+    public enum State: String, Hashable, Sendable, CaseIterable, Codable {
         /// Not yet delivered: it will be tried (again).
         case pending
         /// A 2xx came back: never sent again.

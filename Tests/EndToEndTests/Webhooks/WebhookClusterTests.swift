@@ -35,16 +35,7 @@ import Testing
         let cluster = try LocalCluster(nodes: 2, proxy: false, extraNodeArguments: ["--notify-allow", "127.0.0.1", "--notify-retry", "0.2"])
         defer { cluster.stop() }
         let closing = ClosingTimeServerTests.closing(in: 5)
-        var create = WebhookDeliveryTests.create(notify: receiver.url, cards: ["Pho", "Tacos"])
-        create.pacing = nil
-        create.closesAt = closing.text
-        let ann = DecisionMember(name: "Ann") { cluster.url(node: 0) }
-        let code = try ann.connect(.create(create)).room.code
-        #expect(receiver.next()?.event == "opened")
-        let bo = DecisionMember(name: "Bo") { cluster.url(node: 1) }
-        try bo.connect(.join(JoinRoom(room: code, name: "Bo")))
-        try ann.vote("pho", .right)
-        try bo.vote("pho", .right)
+        let (code, ann, bo) = try Self.bothLikePho(cluster, receiver, closesAt: closing.text)
         ann.close()
         bo.close()
         try cluster.replaceNode(0)
@@ -59,16 +50,7 @@ import Testing
         let receiver = try WebhookReceiver(plan: ["200"])
         let cluster = try LocalCluster(nodes: 2, proxy: false, extraNodeArguments: ["--notify-allow", "127.0.0.1", "--notify-retry", "0.2"])
         defer { cluster.stop() }
-        var create = WebhookDeliveryTests.create(notify: receiver.url, cards: ["Pho", "Tacos"])
-        create.pacing = nil
-        create.closesAt = ClosingTimeServerTests.closing(in: 600).text
-        let ann = DecisionMember(name: "Ann") { cluster.url(node: 0) }
-        let code = try ann.connect(.create(create)).room.code
-        #expect(receiver.next()?.event == "opened")
-        let bo = DecisionMember(name: "Bo") { cluster.url(node: 1) }
-        try bo.connect(.join(JoinRoom(room: code, name: "Bo")))
-        try ann.vote("pho", .right)
-        try bo.vote("pho", .right)
+        let (code, ann, bo) = try Self.bothLikePho(cluster, receiver, closesAt: ClosingTimeServerTests.closing(in: 600).text)
         ann.send(.host(HostCommand(command: .reveal)))
         #expect(bo.next { $0.type == "winner" } != nil, "Bo's node never saw the winner")
         let decided = try #require(receiver.next(timeout: 20), "no decided event")
@@ -95,5 +77,21 @@ import Testing
         let again = try #require(receiver.next(timeout: 30), "nobody took the event over")
         #expect(again.key == first.key && again.event == "opened")
         #expect(receiver.next(timeout: 6) == nil, "sent again after it was delivered")
+    }
+
+    /// Ann creates a room closing at `closesAt` with the receiver as its webhook on node 1 (the
+    /// chat hears `opened`), Bo joins on node 2, and both like Pho.
+    static func bothLikePho(_ cluster: LocalCluster, _ receiver: WebhookReceiver, closesAt: String) throws -> (RoomCode, DecisionMember, DecisionMember) {
+        var create = WebhookDeliveryTests.create(notify: receiver.url, cards: ["Pho", "Tacos"])
+        create.pacing = nil
+        create.closesAt = closesAt
+        let ann = DecisionMember(name: "Ann") { cluster.url(node: 0) }
+        let code = try ann.connect(.create(create)).room.code
+        #expect(receiver.next()?.event == "opened")
+        let bo = DecisionMember(name: "Bo") { cluster.url(node: 1) }
+        try bo.connect(.join(JoinRoom(room: code, name: "Bo")))
+        try ann.vote("pho", .right)
+        try bo.vote("pho", .right)
+        return (code, ann, bo)
     }
 }

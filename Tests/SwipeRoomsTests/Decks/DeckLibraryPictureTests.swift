@@ -72,8 +72,8 @@ import SwipeProtocol
     @Test func inlineDecksCarryNoPicturesTheyDidNotUpload() throws {
         let registry = RoomRegistry(library: .bundled(), random: SeededRandom(seed: 1))
         let forged = Card(id: "x", title: "X", picture: CardPicture(file: "x.png", etag: "p-forged"))
-        #expect(throws: ProtocolError.self) { try registry.resolve(CreateRoom(name: "Ann", cards: [forged])).get() }
+        #expect(throws: ProtocolError.self) { try registry.resolve(CreateRoom(name: "Ann", cards: [forged]), at: 0).get() }
         let untagged = Card(id: "x", title: "X", picture: CardPicture(file: "x.png"))
-        #expect(try registry.resolve(CreateRoom(name: "Ann", cards: [untagged])).get().cards.map(\.picture) == [nil])
+        #expect(try registry.resolve(CreateRoom(name: "Ann", cards: [untagged]), at: 0).get().cards.map(\.picture) == [nil])
     }
 }

@@ -14,14 +14,14 @@ import Testing
 
     @Test func anUploadedTagIsKept() throws {
         let registry = RoomRegistry(library: .bundled(), random: SeededRandom(seed: 1))
-        let created = try registry.resolve(Self.create(CardPicture(file: "pics/a.png", etag: Self.uploaded)), uploaded: [Self.uploaded]).get()
+        let created = try registry.resolve(Self.create(CardPicture(file: "pics/a.png", etag: Self.uploaded)), uploaded: [Self.uploaded], at: 0).get()
         #expect(created.cards[0].picture == CardPicture(file: "pics/a.png", etag: Self.uploaded))
         #expect(created.cards[1].picture == nil)
     }
 
     @Test func aPictureWithoutATagIsDropped() throws {
         let registry = RoomRegistry(library: .bundled(), random: SeededRandom(seed: 1))
-        #expect(try registry.resolve(Self.create(CardPicture(file: "a.png")), uploaded: []).get().cards[0].picture == nil)
+        #expect(try registry.resolve(Self.create(CardPicture(file: "a.png")), uploaded: [], at: 0).get().cards[0].picture == nil)
     }
 
     @Test(arguments: [
@@ -31,7 +31,7 @@ import Testing
     ])
     func anyOtherTagIsRefused(_ etag: String, _ what: String) {
         let registry = RoomRegistry(library: .bundled(), random: SeededRandom(seed: 1))
-        guard case let .failure(error) = registry.resolve(Self.create(CardPicture(file: "a.png", etag: etag)), uploaded: [Self.uploaded]) else {
+        guard case let .failure(error) = registry.resolve(Self.create(CardPicture(file: "a.png", etag: etag)), uploaded: [Self.uploaded], at: 0) else {
             Issue.record("\(what): accepted")
             return
         }
@@ -40,7 +40,7 @@ import Testing
 
     @Test func aBadFileNameIsRefused() {
         let registry = RoomRegistry(library: .bundled(), random: SeededRandom(seed: 1))
-        let result = registry.resolve(Self.create(CardPicture(file: "../a.png", etag: Self.uploaded)), uploaded: [Self.uploaded])
+        let result = registry.resolve(Self.create(CardPicture(file: "../a.png", etag: Self.uploaded)), uploaded: [Self.uploaded], at: 0)
         guard case let .failure(error) = result else { Issue.record("accepted"); return }
         #expect(error.code == .badDeck && error.message.contains("must stay inside"))
     }

@@ -39,7 +39,7 @@ extension AppModel {
         }
         if let room, room.phase == .voting, let closing = room.closesAt.flatMap(UTCTimestamp.init(iso8601:)) {
             // "2 h 14 m left" changes each minute, and each second in the last one.
-            let remaining = closing.millisecondsSince1970 - wallClock.wall(at: now).millisecondsSince1970
+            let remaining = closing.millisecondsSince1970 - wallNow
             if remaining > 0 {
                 let step = remaining > 60_000 ? 60_000.0 : 1000
                 let toNext = remaining.truncatingRemainder(dividingBy: step)

@@ -159,8 +159,7 @@ struct ChromePainter {
         }
         let closing = room.closesAt.flatMap(UTCTimestamp.init(iso8601:))
         if let closing, room.phase == .voting {
-            let text = ClosingTimeText.lines(closesAt: closing, now: model.wallClock.wall(at: model.now).millisecondsSince1970,
-                                             utcOffsetSeconds: model.wallClock.utcOffsetSeconds)
+            let text = model.closingLines(closing)
             // "open until 2 Dec 00:07" is wider than the sidebar: "until 2 Dec 00:07".
             line(TextMetrics.width(text.until) <= width ? text.until : String(text.until.dropFirst("open ".count)), palette.value)
             line(text.left, palette.value)

@@ -23,8 +23,7 @@ struct ResultsPainter {
         }
         let rows = results.ranking.sorted { $0.rank < $1.rank }
         if results.sealed == true, let closing = results.closesAt.flatMap(UTCTimestamp.init(iso8601:)) {
-            let text = ClosingTimeText.lines(closesAt: closing, now: model.wallClock.wall(at: model.now).millisecondsSince1970,
-                                             utcOffsetSeconds: model.wallClock.utcOffsetSeconds)
+            let text = model.closingLines(closing)
             frame.write(TextMetrics.truncate("Votes are sealed until the close: \(text.until), \(text.left)", to: width),
                         row: 4, column: 2, style: palette.label)
             return

@@ -23,6 +23,8 @@ public struct RegistryLimits: Hashable, Sendable {
     public var maxRoomOpen: ServerTime = RegistryLimits.defaultMaxRoomOpen
     /// 14 days.
     public static let defaultMaxRoomOpen: ServerTime = 14 * 86_400_000
+    /// 7 days: how long a decided room with a closing time is kept for its results (`--keep-decided`).
+    public static let defaultKeepDecided: ServerTime = 7 * 86_400_000
 
     /// `proposalCaps` with the deck's limit this registry's for inline decks.
     var roomProposalCaps: ProposalCaps {
@@ -92,10 +94,10 @@ public struct RoomRegistry: Sendable {
     /// picture naming another tag is refused (`badDeck`), one with no tag is dropped.
     ///
     /// ```swift
-    /// let created = try registry.resolve(CreateRoom(name: "Ann", deck: "movies")).get()
+    /// let created = try registry.resolve(CreateRoom(name: "Ann", deck: "movies"), at: now).get()
     /// created.cards.count   // the deck's cards
     /// ```
-    public func resolve(_ request: CreateRoom, uploaded: Set<String> = [], at now: ServerTime = 0) -> Result<CreatedRoom, ProtocolError> {
+    public func resolve(_ request: CreateRoom, uploaded: Set<String> = [], at now: ServerTime) -> Result<CreatedRoom, ProtocolError> {
         func refuse(_ code: ErrorCode, _ message: String) -> Result<CreatedRoom, ProtocolError> {
             .failure(ProtocolError(code, message))
         }
@@ -233,7 +235,7 @@ public struct RoomRegistry: Sendable {
     /// let gone = registry.evictAbandoned(idle: 30 * 60_000, unjoinedIdle: 2 * 60_000, at: now)
     /// ```
     public mutating func evictAbandoned(idle: ServerTime, unjoinedIdle: ServerTime? = nil,
-                                        keepDecided: ServerTime = 7 * 86_400_000, at now: ServerTime) -> [RoomCode] {
+                                        keepDecided: ServerTime = RegistryLimits.defaultKeepDecided, at now: ServerTime) -> [RoomCode] {
         let abandoned = rooms.filter { _, room in
             if let forget = room.forgetAfter(keep: keepDecided) { return !room.isSealed && room.isDeserted && now >= forget }
             let onlyItsCreator = room.nextMemberNumber <= 2

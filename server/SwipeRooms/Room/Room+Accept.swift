@@ -16,18 +16,29 @@ extension Room {
     /// ```
     mutating func acceptLeader(by host: MemberID, at now: ServerTime) -> [RoomEffect] {
         if let refusal = undecidedRefusal("accept", to: host) { return [refusal] }
-        let rows = deckRanking()
-        guard let top = rows.first else { return [fail(host, .notAllowed, "host accept: the deck has no cards")] }
-        let level = rows.prefix { $0.matched == top.matched && $0.isLevel(with: top) }
-        if level.count == 1 { return decideAndTellResults(top.card, .accepted, at: now) }
+        guard let leader = deckLeader() else { return [fail(host, .notAllowed, "host accept: the deck has no cards")] }
+        let level = leader.level
+        if level.count == 1 { return decideAndTellResults(leader.top.card, .accepted, at: now) }
         switch settings.pacing {
         case .lockstep:
             let titles = level.prefix(3).map { "\"\($0.title)\"" }.joined(separator: ", ")
             return [fail(host, .notAllowed, "host accept: \(level.count) cards are level at the top (\(titles)\(level.count > 3 ? ", …" : "")); "
                          + "a final round decides between them")]
         case .free:
-            return decideAndTellResults(top.card, .tieBreak, at: now)
+            return decideAndTellResults(leader.top.card, .tieBreak, at: now)
         }
+    }
+
+    /// The deck's ranking's first row and the rows level with it (the same matched, score, likes
+    /// and nopes; the first among them by deck order): what `accept` and a closing time decide on.
+    ///
+    /// ```swift
+    /// room.deckLeader()?.level.count   // 1 when one card leads alone
+    /// ```
+    func deckLeader() -> (top: ResultRow, level: ArraySlice<ResultRow>)? {
+        let rows = deckRanking()
+        guard let top = rows.first else { return nil }
+        return (top, rows.prefix { $0.matched == top.matched && $0.isLevel(with: top) })
     }
 
     /// Why the host's `command` (`finalRound`, `accept`) cannot decide now: the deck is not done,

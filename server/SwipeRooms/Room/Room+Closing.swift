@@ -57,23 +57,18 @@ extension Room {
             if matched { matches.append(card.id) }
             effects.append(log(.cardResolved(card: card.id, outcome: outcome), at: now))
         }
-        // `finish` decides the only match; with several or none, the ranking's leader wins here.
-        let finished = finish(at: now)
-        effects += finished.filter { if case .broadcast(.results, _) = $0 { return false } else { return true } }
-        if winner == nil, let (card, reason) = closingDecision() {
-            effects += decideWinner(card, reason, round: 0, at: now)
-        }
-        effects.append(.broadcast(.results(results()), except: nil))
-        return effects
+        // One winner, through the same decision every ending takes (it finishes the room, and
+        // everyone gets the winner and the results); a deck with no card only finishes.
+        guard let (card, reason) = closingDecision() else { return effects + finish(at: now) }
+        return effects + decideWinner(card, reason, round: 0, at: now)
     }
 
-    /// The card the close decides for, and why, when it is not the only match (which `finish`
-    /// already decided): the ranking's first, which leads alone or wins the tie-break.
+    /// The card the close decides for, and why: the only match; else the ranking's first, which
+    /// leads alone or wins the tie-break.
     func closingDecision() -> (CardID, WinnerReason)? {
-        let rows = deckRanking()
-        guard let top = rows.first else { return nil }
-        let level = rows.prefix { $0.matched == top.matched && $0.isLevel(with: top) }
-        if level.count > 1 { return (top.card, .tieBreak) }
-        return (top.card, top.matched ? .leadingMatch : .leadingCard)
+        if matches.count == 1 { return (matches[0], .onlyMatch) }
+        guard let leader = deckLeader() else { return nil }
+        if leader.level.count > 1 { return (leader.top.card, .tieBreak) }
+        return (leader.top.card, leader.top.matched ? .leadingMatch : .leadingCard)
     }
 }

@@ -44,8 +44,8 @@ extension Room {
     /// When the room next needs `.timerFired`: the card's deadline, the grace period's end or
     /// (while sealed) the closing time, whichever is first.
     package var nextWakeup: ServerTime? {
-        let close = isSealed ? closeDeadline : nil
-        return [deadline, graceDeadline, close].compactMap { $0 }.min()
+        func earlier(_ a: ServerTime?, _ b: ServerTime?) -> ServerTime? { a.map { a in b.map { min(a, $0) } ?? a } ?? b }
+        return earlier(earlier(deadline, graceDeadline), isSealed ? closeDeadline : nil)
     }
 
     /// Records the outcome and tells everyone in one `cardResolved`: the animations, the new window,

@@ -38,7 +38,7 @@ extension ServerShell {
                 connection.notify = nil
                 guard effects.contains(where: Self.isRoomCreated) else { continue }
                 webhooks.opened(room: code.rawValue, deck: registry.rooms[code]?.deckName, url: url, joinLines: joinLines(room: code),
-                                at: Self.wallClock)
+                                at: wallSeconds)
             case let .append(record):
                 guard case let .winnerDecided(card, _, _) = record.event, let room = registry.rooms[code] else { continue }
                 let ranking = room.results().ranking
@@ -46,7 +46,7 @@ extension ServerShell {
                 let top = ranking.prefix(3).map { RankedOption(title: $0.title, likes: $0.likes) }
                 // Every node that serves the room sees its winner: one of them (the store says which) tells the chat.
                 backend.claimOnce("webhook:\(code.rawValue):decided") { [unowned self] mine in
-                    if mine { webhooks.decided(room: code.rawValue, winner: winner, ranking: top, at: Self.wallClock) }
+                    if mine { webhooks.decided(room: code.rawValue, winner: winner, ranking: top, at: wallSeconds) }
                 }
             case .reply, .send, .broadcast, .broadcastToProtocol1, .close, .scheduleTimer, .cancelTimer:
                 continue
@@ -63,8 +63,8 @@ extension ServerShell {
     func shareWebhook(_ record: WebhookRecord) {
         switch record.state {
         case .pending:
-            guard let payload = try? SharedWebhook(record).encoded() else { return }
-            backend.keepWebhook(record.key, payload: payload, dueAt: max(record.nextAttempt, Self.wallClock))
+            guard let payload = try? JSONEncoder().encode(record) else { return }
+            backend.keepWebhook(record.key, payload: Array(payload), dueAt: max(record.nextAttempt, wallSeconds))
         case .delivered, .gaveUp:
             backend.settleWebhook(record.key)
         }
@@ -72,22 +72,22 @@ extension ServerShell {
 
     /// Another node kept this event and did not deliver it in time: it goes out from here.
     func webhookTakenOver(_ payload: [UInt8]) {
-        guard let shared = try? SharedWebhook.decoded(payload), let record = shared.record else {
+        guard let record = try? JSONDecoder().decode(WebhookRecord.self, from: Data(payload)) else {
             logger.error("webhooks: an event taken over from the store cannot be read")
             return
         }
-        webhooks.adopt(record, at: Self.wallClock)
+        webhooks.adopt(record, at: wallSeconds)
     }
 
     /// A room served here has a webhook the store told of (a cluster's `created` entry).
     func roomHasWebhook(_ code: RoomCode, url: String) {
-        webhooks.remember(url: url, room: code.rawValue, at: Self.wallClock)
+        webhooks.remember(url: url, room: code.rawValue, at: wallSeconds)
     }
 
     /// Starting thread, once the port is bound: the events kept from before are handed over.
     func startWebhooks(port: Int) {
         webhookState.port = port
-        webhooks.pump(at: Self.wallClock)
+        webhooks.pump(at: wallSeconds)
     }
 
     /// Service thread, as the loop ends.
@@ -115,8 +115,9 @@ extension ServerShell {
         return settings.joinLines(room: code.rawValue)
     }
 
-    /// Seconds since 1970: webhook times outlive the process, so they are wall-clock times.
-    static var wallClock: Double { Date().timeIntervalSince1970 }
+    /// Seconds since 1970 on the server's one clock (`ServerClock`): webhook times outlive the
+    /// process, so they are wall-clock times.
+    var wallSeconds: Double { (now + clock.wallClockAtZero) / 1000 }
 }
 
 /// The shell's webhook state: the service once made, and the port listened on (for join lines).
@@ -141,7 +142,7 @@ extension ServerShell {
         if configuration.cluster == nil, let directory = configuration.dataDirectory, directory != ":memory:" {
             let path = (directory as NSString).appendingPathComponent("rooms.sqlite")
             do {
-                store = try WebhookLogStore(path: path, durability: configuration.durability, now: Self.wallClock)
+                store = try WebhookLogStore(path: path, durability: configuration.durability, now: wallSeconds)
             } catch {
                 logger.error("webhooks: cannot open \(path): \(error); events are kept in memory only")
                 store = MemoryWebhookStore()
@@ -153,13 +154,13 @@ extension ServerShell {
             store = MemoryWebhookStore()
         }
         let inbox = self.inbox
-        return WebhookService(settings: settings, store: store, now: Self.wallClock, log: { logger.info("\($0)") }, makeSender: { capacity in
+        return WebhookService(settings: settings, store: store, now: wallSeconds, log: { logger.info("\($0)") }, makeSender: { capacity in
             WebhookSender(capacity: capacity, send: { [timeout = settings.timeout, connect = settings.connectTimeout] in
                 CurlPost(timeout: timeout, connectTimeout: connect).post($0)
             }, finished: { key, outcome in
-                inbox.post { $0.webhooks.finished(key, outcome, at: ServerShell.wallClock) }
+                inbox.post { $0.webhooks.finished(key, outcome, at: $0.wallSeconds) }
             }, due: {
-                inbox.post { $0.webhooks.pump(at: ServerShell.wallClock) }
+                inbox.post { $0.webhooks.pump(at: $0.wallSeconds) }
             })
         })
     }

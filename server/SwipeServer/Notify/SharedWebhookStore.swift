@@ -29,31 +29,3 @@ final class SharedWebhookStore: WebhookStore {
     func notifyURL(room: String) throws -> String? { try memory.notifyURL(room: room) }
     func forgetNotifyURL(room: String) throws { try memory.forgetNotifyURL(room: room) }
 }
-
-/// A webhook event as the shared store keeps it (JSON): every field of `WebhookRecord`.
-///
-/// ```swift
-/// let bytes = try SharedWebhook(record).encoded()
-/// let record = try SharedWebhook.decoded(bytes).record
-/// ```
-struct SharedWebhook: Codable, Hashable {
-    var key: String, room: String, url: String, body: [UInt8]
-    var createdAt: Double, firstAttempt: Double?, attempts: Int, nextAttempt: Double, state: String
-
-    init(_ record: WebhookRecord) {
-        (key, room, url, body) = (record.key, record.room, record.url, record.body)
-        (createdAt, firstAttempt, attempts, nextAttempt, state) = (record.createdAt, record.firstAttempt, record.attempts,
-                                                                    record.nextAttempt, record.state.rawValue)
-    }
-
-    var record: WebhookRecord? {
-        WebhookRecord.State(rawValue: state).map {
-            WebhookRecord(key: key, room: room, url: url, body: body, createdAt: createdAt, firstAttempt: firstAttempt,
-                          attempts: attempts, nextAttempt: nextAttempt, state: $0)
-        }
-    }
-
-    func encoded() throws -> [UInt8] { Array(try JSONEncoder().encode(self)) }
-
-    static func decoded(_ bytes: [UInt8]) throws -> SharedWebhook { try JSONDecoder().decode(SharedWebhook.self, from: Data(bytes)) }
-}

@@ -1,4 +1,5 @@
 import Logging
+import SwipeBackend
 import SwipeLocalBackend
 import SwipeNotify
 import SwipeProtocol
@@ -58,9 +59,9 @@ public struct ServerConfiguration: Sendable {
     /// many seconds after everyone left it, instead of after 30 minutes.
     public var unjoinedRoomTimeoutSeconds: Double = 120
     /// How long a room without a closing time is kept once nobody is connected (`--abandoned-room-timeout`).
-    public var abandonedRoomTimeoutSeconds: Double = 30 * 60
+    public var abandonedRoomTimeoutSeconds: Double = RoomRules.abandonedAfter / 1000
     /// How long a room with a closing time is kept for its results after it (`--keep-decided`).
-    public var keepDecidedSeconds: Double = 7 * 86_400
+    public var keepDecidedSeconds: Double = RegistryLimits.defaultKeepDecided / 1000
     /// How long a room nobody is connected to stays in memory before it hibernates in the log
     /// (`--hibernate-after`; nil: never). Only with a data directory: without a log there is nowhere to keep it.
     public var hibernateAfterSeconds: Double? = 60
