@@ -86,6 +86,13 @@ let package = Package(
             dependencies: ["SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipePictures", .product(name: "Logging", package: "swift-log")],
             path: "server/SwipeBackend",
             swiftSettings: serverReleaseSettings),
+        // The one room driver: the registry, the room timers, members' connections and the order
+        // "store the records, then deliver the effects", for every store (no lws, no store inside).
+        .target(
+            name: "SwipeRoomDriver",
+            dependencies: ["SwipeBackend", "SwipeRooms", "SwipeProtocol", .product(name: "Logging", package: "swift-log")],
+            path: "server/SwipeRoomDriver",
+            swiftSettings: serverReleaseSettings),
         // Rooms on this machine, their records in the SQLite log (--data).
         .target(
             name: "SwipeLocalBackend",
@@ -105,23 +112,29 @@ let package = Package(
         // store beside the room log, and the sender on a thread of its own over libcurl.
         .target(name: "SwipeNotify", dependencies: ["CCurl", "SwipeStore"], path: "server/SwipeNotify"),
 
-        // The server module: the lws transport, admission, HTTP and metrics; it holds one backend,
-        // chosen at start (StoreChoice).
+        // The server module: the lws transport, admission, HTTP and metrics over one room driver;
+        // it imports no store: the executable wires one (StoreChoice, SwipeStoreChoice).
         .target(
             name: "SwipeServer",
             dependencies: [
-                "SwipeRooms", "SwipeCore", "SwipeProtocol", "SwipeStore", "CLibWebSockets", "SwipePictures",
-                "SwipeBackend", "SwipeLocalBackend", "SwipeRedisBackend", "SwipeNotify",
+                "SwipeRooms", "SwipeCore", "SwipeProtocol", "CLibWebSockets", "SwipePictures",
+                "SwipeBackend", "SwipeRoomDriver", "SwipeNotify",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             path: "server/SwipeServer",
             swiftSettings: serverReleaseSettings),
+        // Where rooms live, chosen from the flags and wired for the server: the one target that
+        // knows every store (swipe-server, swipe demo, the benchmarks and tests use it).
+        .target(
+            name: "SwipeStoreChoice",
+            dependencies: ["SwipeServer", "SwipeBackend", "SwipeLocalBackend", "SwipeRedisBackend", "SwipeNotify", "SwipeStore"],
+            path: "server/SwipeStoreChoice"),
         .executableTarget(
             name: "swipe-server",
             dependencies: [
-                "SwipeServer", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeHTTPClient", "SwipePictures",
+                "SwipeServer", "SwipeStoreChoice", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeHTTPClient", "SwipePictures",
                 "SwipeBackend", "SwipeLocalBackend", "SwipeRedisBackend", "SwipeNotify",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -150,7 +163,7 @@ let package = Package(
             name: "swipe",
             dependencies: [
                 "SwipeClient", "SwipeCore", "SwipeProtocol", "SwipeHTTPClient",
-                "SwipeServer",  // only for `swipe demo`, which hosts a room in-process
+                "SwipeServer", "SwipeStoreChoice",  // only for `swipe demo`, which hosts a room in-process
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -160,7 +173,7 @@ let package = Package(
         .executableTarget(
             name: "swipe-bench",
             dependencies: [
-                "SwipeClient", "SwipeServer", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeCore", "SwipePictures", "SwipeLocalBackend",
+                "SwipeClient", "SwipeServer", "SwipeStoreChoice", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeCore", "SwipePictures", "SwipeLocalBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -171,11 +184,13 @@ let package = Package(
         .testTarget(name: "SwipeProtocolTests", dependencies: ["SwipeProtocol", "SwipeCore"]),
         .testTarget(name: "SwipePicturesTests", dependencies: ["SwipePictures", "SwipeCore"], exclude: ["Fixtures"]),
         .testTarget(name: "SwipeRoomsTests", dependencies: ["SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipePictures"]),
-        .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer", "SwipeBackend", "SwipeLocalBackend", "SwipeRedisBackend", "SwipeRooms",
+        .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer", "SwipeStoreChoice", "SwipeBackend", "SwipeLocalBackend", "SwipeRedisBackend", "SwipeRooms",
                                                             "SwipeProtocol", "SwipeCore", "SwipePictures",
                                                             .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SwipeStoreTests", dependencies: ["SwipeStore"]),
         .testTarget(name: "SwipeNotifyTests", dependencies: ["SwipeNotify", "SwipeStore"]),
+        .testTarget(name: "SwipeRoomDriverTests", dependencies: ["SwipeRoomDriver", "SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore",
+                                                             .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SwipeBackendTests", dependencies: ["SwipeBackend", "SwipeRooms", "SwipeProtocol"]),
         .testTarget(name: "SwipeLocalBackendTests", dependencies: ["SwipeLocalBackend", "SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipeStore",
                                                                   .product(name: "Logging", package: "swift-log")]),
@@ -189,6 +204,6 @@ let package = Package(
         // picture thread would. Golden frames are read through #filePath, not bundled.
         .testTarget(name: "SwipeClientCoreTests", dependencies: ["SwipeClientCore", "SwipeClient", "SwipePictures", "SwipeProtocol", "SwipeCore"],
                     exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SwipeClient", "SwipeServer", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SwipeClient", "SwipeServer", "SwipeLocalBackend", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeCore"]),
     ]
 )

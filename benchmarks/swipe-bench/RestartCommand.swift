@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SwipeServer
+import SwipeStoreChoice
 
 struct RestartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -80,7 +81,7 @@ struct RestartCommand: ParsableCommand {
     /// Starts a host on the directory (ephemeral port), stops it, and returns how long `start()` took.
     static func timeOneStart(directory: String) throws -> Double {
         var configuration = ServerConfiguration(port: 0, logger: Logger(label: "restart", factory: { _ in SwiftLogNoOpLogHandler() }),
-                                                dataDirectory: directory)
+                                                store: .file(directory))
         configuration.registryLimits.maxRooms = 100_000
         let host = SwipeServerHost(configuration: configuration)
         let began = ContinuousClock.now

@@ -3,6 +3,7 @@
 import Logging
 import SwipeClient
 import SwipeServer
+import SwipeStoreChoice
 
 /// A SwipeServer on a free loopback port, with the bundled decks.
 struct DemoServer {
@@ -12,7 +13,7 @@ struct DemoServer {
     static func start() throws -> DemoServer {
         var logger = Logger(label: "swipe-demo-server")
         logger.logLevel = .critical
-        let host = SwipeServerHost(configuration: ServerConfiguration(host: "127.0.0.1", port: 0, logger: logger))
+        let host = SwipeServerHost(configuration: ServerConfiguration(host: "127.0.0.1", port: 0, logger: logger, store: .memory))
         let port = try host.start()
         return DemoServer(url: WebSocketURL(scheme: .ws, host: "127.0.0.1", port: port), stop: { host.stop() })
     }

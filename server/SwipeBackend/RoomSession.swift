@@ -17,6 +17,8 @@ open class RoomSession {
     public final var address: String
     public final var room: RoomCode?
     public final var member: MemberID?
+    /// The protocol version its subprotocol chose (1 when it offered none): what it is sent is fitted to it.
+    public final var protocolVersion = 1
     /// Set once the connection must close after its queue drains.
     public final var closing: (code: CloseCode, reason: String)?
     /// Its `create` or `join` is on its way (a second one is refused).

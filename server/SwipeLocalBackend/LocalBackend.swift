@@ -14,6 +14,8 @@ import SwipeStore
 /// try backend.restore()   // opens the directory's log and brings its rooms back
 /// ```
 package final class LocalBackend: RoomBackend {
+    /// This store's metrics: one log transaction (records and checkpoints together); no link.
+    package static let metricNames = StoreMetricNames(appendSeconds: "swipedeck_log_append_seconds")
     unowned let host: any RoomHost
     /// Where the log is (nil: rooms live only as long as the process).
     package let directory: String?

@@ -2,6 +2,7 @@
 // state machine), its store and the sender. Service thread only (and the starting thread before
 // it runs); it touches its store and hands requests to the sender, whose answers come back as
 // jobs the service thread runs (`finished`, `pump`).
+import Foundation
 import SwipeStore
 
 /// How `swipe-server` delivers rooms' webhooks (`--notify-allow`, and the lines the `opened`
@@ -108,6 +109,18 @@ public final class WebhookService {
     /// ```swift
     /// service.adopt(record, at: now)
     /// ```
+    /// An event as a shared store keeps it (its JSON, `SharedWebhookStore`), taken over from
+    /// another node: false when it cannot be read.
+    ///
+    /// ```swift
+    /// service.adopt(payload: payload, at: now)
+    /// ```
+    public func adopt(payload: [UInt8], at now: Double) -> Bool {
+        guard let record = try? JSONDecoder().decode(WebhookRecord.self, from: Data(payload)) else { return false }
+        adopt(record, at: now)
+        return true
+    }
+
     public func adopt(_ record: WebhookRecord, at now: Double) {
         guard record.state == .pending, outbox.pending[record.key] == nil else { return }
         outbox.restore([record])

@@ -5,8 +5,8 @@ import SwipeStore
 /// (docs/SCALING.md).
 ///
 /// ```swift
-/// var configuration = ServerConfiguration()
-/// configuration.cluster = ClusterConfiguration(store: try RedisURL(parsing: "redis://127.0.0.1:6379"), nodeID: "n1")
+/// let cluster = ClusterConfiguration(store: try RedisURL(parsing: "redis://127.0.0.1:6379"), nodeID: "n1")
+/// let configuration = ServerConfiguration(store: StoreChoice.redis(cluster).wiring)   // SwipeStoreChoice
 /// ```
 public struct ClusterConfiguration: Hashable, Sendable {
     /// The shared store; every node given the same URL shares rooms.

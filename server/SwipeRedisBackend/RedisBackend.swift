@@ -15,6 +15,8 @@ import SwipeRooms
 /// try backend.start(eventLoop: loop) // the node connects on the libev loop
 /// ```
 package final class RedisBackend: RoomBackend {
+    /// This store's metrics: each append's round trip (the append script, and `WAIT` for replicas), and the link.
+    package static let metricNames = StoreMetricNames(appendSeconds: "swipedeck_redis_append_seconds", linkUp: "swipedeck_redis_link_up")
     unowned let host: any RoomHost
     package let configuration: ClusterConfiguration
     /// False when the server runs on lws's poll loop, where Redis cannot (it needs the libev loop).

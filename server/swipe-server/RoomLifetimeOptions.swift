@@ -3,6 +3,7 @@
 import ArgumentParser
 import SwipeRooms
 import SwipeServer
+import SwipeStoreChoice
 
 /// `--max-room-open`, `--keep-decided`, `--abandoned-room-timeout`, `--hibernate-after`, `--max-open-rooms`.
 ///
@@ -14,10 +15,10 @@ struct RoomLifetimeOptions: ParsableArguments {
     var maxRoomOpen: Double = RegistryLimits.defaultMaxRoomOpen / 1000
 
     @Option(name: .customLong("keep-decided"), help: "Seconds a room with a closing time is kept after it, for its results, before it is forgotten. Default 7 days.")
-    var keepDecided: Double = ServerConfiguration().keepDecidedSeconds
+    var keepDecided: Double = ServerConfiguration(store: .memory).keepDecidedSeconds
 
     @Option(name: .customLong("abandoned-room-timeout"), help: "Seconds after the last member left before a room without a closing time is dropped. Default 30 minutes.")
-    var abandonedRoomTimeout: Double = ServerConfiguration().abandonedRoomTimeoutSeconds
+    var abandonedRoomTimeout: Double = ServerConfiguration(store: .memory).abandonedRoomTimeoutSeconds
 
     @Option(name: .customLong("hibernate-after"), help: "Seconds after its last member left before a room leaves memory and sleeps in the log (--data), read back when someone joins, asks for its results or its close comes; 0: never. Default 60.")
     var hibernateAfter: Double = 60

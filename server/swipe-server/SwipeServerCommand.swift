@@ -12,6 +12,7 @@ import SwipeProtocol
 import SwipeRedisBackend
 import SwipeRooms
 import SwipeServer
+import SwipeStoreChoice
 import SwipeStore
 
 @main
@@ -115,7 +116,7 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("max-rooms-per-address"), help: "Open rooms one client address may have created (0: no cap; a cluster counts them over every node); more get tooManyRooms.")
     var maxRoomsPerAddress = TransportLimits().maxRoomsPerAddress
     @Option(name: .customLong("unjoined-room-timeout"), help: "Seconds after its creator left before a room nobody else joined is evicted (others: --abandoned-room-timeout after the last one left; rooms with a closing time: never before it).")
-    var unjoinedRoomTimeout: Double = ServerConfiguration().unjoinedRoomTimeoutSeconds
+    var unjoinedRoomTimeout: Double = ServerConfiguration(store: .memory).unjoinedRoomTimeoutSeconds
     @Option(name: .customLong("trust-proxy"), help: "A reverse proxy (CIDR, repeatable) whose Forwarded / X-Forwarded-For header names the client; per-address limits then count that client.")
     var trustProxies: [String] = []
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.") var logLevel: Logger.Level = .info
@@ -199,14 +200,15 @@ struct Serve: ParsableCommand {
         TLSReadInterposer.install()
         var configuration = ServerConfiguration(host: host, port: port, decks: library, tlsCertificatePath: tlsCert,
                                                 tlsPrivateKeyPath: tlsKey, logger: Logger(label: "swipe-server"),
-                                                dataDirectory: data ?? Self.defaultDataDirectory(), durability: durability)
+                                                store: StoreChoice(dataDirectory: cluster == nil ? data ?? Self.defaultDataDirectory() : nil,
+                                                                   cluster: cluster, durability: durability,
+                                                                   checkpointInterval: checkpointEvery).wiring)
         configuration.allowedOrigins = origins
         configuration.uploadLimits = uploadLimits
         configuration.deflate = deflate
         configuration.eventLoop = eventLoop
         configuration.restartGrace = restartGrace * 1000
         configuration.dropGrace = dropGrace * 1000
-        configuration.checkpointInterval = checkpointEvery
         configuration.registryLimits.maxRooms = maxRooms
         configuration.registryLimits.maxMembersPerRoom = maxMembers
         configuration.registryLimits.proposalCaps = ProposalCaps(perMember: maxProposalsPerMember, perRoom: maxProposalsPerRoom)
@@ -224,12 +226,10 @@ struct Serve: ParsableCommand {
         configuration.trustedProxies = proxies
         configuration.unjoinedRoomTimeoutSeconds = unjoinedRoomTimeout
         try lifetimes.apply(to: &configuration)
-        configuration.cluster = cluster
         configuration.metricsAccess = try operations.metricsAccess()
         configuration.sshJoin = try operations.sshJoinLine()
         configuration.keyTags = operations.keyTags
         configuration.notify = try notify.settings()
-        if cluster != nil { configuration.dataDirectory = nil }
         let server = SwipeServerHost(configuration: configuration)
         let bound: Int
         do {

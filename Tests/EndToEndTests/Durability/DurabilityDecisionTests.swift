@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SwipeCore
+import SwipeLocalBackend
 import SwipeProtocol
 import SwipeRooms
 import SwipeServer

@@ -6,6 +6,7 @@ import SwipeRedisBackend
 import SwipeRooms
 import Testing
 @testable import SwipeServer
+import SwipeStoreChoice
 
 /// The shell through the RoomBackend protocol, with a test double in place of either store: what
 /// the service loop, the admission rules and `/healthz` hand to the backend.
@@ -49,7 +50,7 @@ import Testing
     }
 
     static func shell() -> (ServerShell, RecordingBackend) {
-        let shell = ServerShell(configuration: ServerConfiguration(port: 0))
+        let shell = ServerShell(configuration: ServerConfiguration(port: 0, store: .memory))
         let backend = RecordingBackend()
         shell.backend = backend
         return (shell, backend)
@@ -67,7 +68,7 @@ import Testing
         let (shell, _) = Self.shell()
         #expect(shell.status.node == "double")
         #expect(shell.status.store == "memory of a test")
-        #expect(shell.metricsGauges.redisLinkUp == true)
+        #expect(shell.metricsGauges.storeLinkUp == true)
     }
 
     @Test func aFailedLookupIsCountedHereAndByTheBackend() {
@@ -77,32 +78,8 @@ import Testing
         #expect(shell.joinGuard.retryAfter("203.0.113.7", at: shell.now) == nil, "one failure is not past the limit")
     }
 
-    @Test func aRoomClosedByItsHostIsTheBackendsToForget() {
-        let (shell, backend) = Self.shell()
-        shell.apply([.append(LogRecord(at: 0, room: "CCCC-CCCC-CC", event: .phaseChanged(phase: .closed)))], in: "CCCC-CCCC-CC")
-        #expect(backend.calls == ["commit 1", "closed CCCC-CCCC-CC"])
-    }
-
-    /// The records of one `apply` go to the backend in one commit, before any effect; a commit
-    /// that fails carries out none of them (nothing is acknowledged that is not stored).
-    @Test(arguments: [true, false])
-    func recordsAreCommittedBeforeTheirEffects(stored: Bool) throws {
-        let (shell, backend) = Self.shell()
-        backend.commits = stored
-        let room = try #require(shell.registry.create(CreateRoom(name: "Ann", deck: "movies"), from: ConnectionID(1), at: 0).room)
-        let records = [LogRecord(at: 0, room: room, event: .phaseChanged(phase: .voting)),
-                       LogRecord(at: 0, room: room, event: .phaseChanged(phase: .finished))]
-        shell.apply(records.map(RoomEffect.append) + [.scheduleTimer(at: 5_000)], in: room)
-        #expect(backend.calls.first == "commit 2")
-        #expect((shell.timers.roomTimers[room] != nil) == stored)
-        // An apply with no records asks the backend nothing.
-        backend.calls = []
-        shell.apply([.cancelTimer], in: room)
-        #expect(!backend.calls.contains { $0.hasPrefix("commit") })
-    }
-
     @Test func theLocalBackendIsChosenWithoutAStore() {
-        let shell = ServerShell(configuration: ServerConfiguration(port: 0))
+        let shell = ServerShell(configuration: ServerConfiguration(port: 0, store: StoreChoice(dataDirectory: nil, cluster: nil).wiring))
         #expect(shell.backend is LocalBackend)
         #expect(shell.backend.linkUp == nil)
     }
@@ -111,19 +88,22 @@ import Testing
     @Test(arguments: [
         (nil, nil, StoreChoice.memory),
         (":memory:", nil, .memory),
-        ("/var/lib/swipedeck", nil, .file(directory: "/var/lib/swipedeck")),
+        ("/var/lib/swipedeck", nil, .file(directory: "/var/lib/swipedeck", durability: .normal, checkpointInterval: 1000)),
         ("/var/lib/swipedeck", "redis://127.0.0.1:6379", .redis(ClusterConfiguration(store: try! RedisURL(parsing: "redis://127.0.0.1:6379"), nodeID: "n1"))),
     ] as [(String?, String?, StoreChoice)])
     func theStoreIsChosenFromTheFlags(data: String?, store: String?, expected: StoreChoice) throws {
-        var configuration = ServerConfiguration(port: 0, dataDirectory: data)
-        if let store { configuration.cluster = ClusterConfiguration(store: try RedisURL(parsing: store), nodeID: "n1") }
-        let choice = StoreChoice(configuration)
+        let cluster = try store.map { ClusterConfiguration(store: try RedisURL(parsing: $0), nodeID: "n1") }
+        let choice = StoreChoice(dataDirectory: data, cluster: cluster)
         #expect(choice == expected)
         #expect(choice.sharedByNodes == (store != nil))
-        let shell = ServerShell(configuration: configuration)
+        let wiring = choice.wiring
+        #expect(wiring.sharedByNodes == choice.sharedByNodes)
+        // Each store names its own metrics: a link gauge only for the store across a link.
+        #expect((wiring.metrics.linkUp != nil) == (store != nil))
+        let shell = ServerShell(configuration: ServerConfiguration(port: 0, store: wiring))
         switch choice {
         case .memory: #expect((shell.backend as? LocalBackend)?.directory == nil)
-        case let .file(directory): #expect((shell.backend as? LocalBackend)?.directory == directory)
+        case let .file(directory, _, _): #expect((shell.backend as? LocalBackend)?.directory == directory)
         case .redis: #expect(shell.backend is RedisBackend)
         }
     }

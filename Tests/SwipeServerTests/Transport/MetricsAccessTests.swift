@@ -1,3 +1,4 @@
+import SwipeBackend
 import Testing
 @testable import SwipeServer
 
@@ -36,23 +37,29 @@ import Testing
     }
 
     @Test func aScrapeRendersTheIncreaseOfEveryCounter() {
-        let metrics = ServerMetrics(cluster: true)
+        let metrics = ServerMetrics(store: StoreMetricNames(appendSeconds: "swipedeck_redis_append_seconds", linkUp: "swipedeck_redis_link_up"))
         var counters = ServerCounters()
         counters.votes = 3
         counters.refused("rateLimited")
-        metrics.recordLogAppend(nanoseconds: 120_000)
-        metrics.recordRedisAppend(nanoseconds: 2_000_000)
+        metrics.recordStoreAppend(nanoseconds: 2_000_000)
         let gauges = MetricsGauges(openConnections: 2, pendingConnections: 1, roomsByPacing: ["lockstep": 1, "free": 0],
-                                   queuedBytes: 42, redisLinkUp: true)
+                                   queuedBytes: 42, storeLinkUp: true)
         _ = metrics.render(counters, gauges)
         counters.votes = 5
         counters.refused("rateLimited")
         let text = String(decoding: metrics.render(counters, gauges), as: UTF8.self)
         for line in ["swipedeck_votes_total 5", "swipedeck_refusals_total{reason=\"rateLimited\"} 2", "swipedeck_connections_open 2.0",
                      "swipedeck_connections_pending 1.0", "swipedeck_rooms{pacing=\"lockstep\"} 1.0", "swipedeck_rooms{pacing=\"free\"} 0.0",
-                     "swipedeck_queued_bytes 42.0", "swipedeck_redis_link_up 1.0", "swipedeck_log_append_seconds_count 1",
+                     "swipedeck_queued_bytes 42.0", "swipedeck_redis_link_up 1.0",
                      "swipedeck_redis_append_seconds_count 1", "swipedeck_matches_total 0"] {
             #expect(text.contains(line + "\n"), "\(line) missing from:\n\(text)")
         }
+        // The metrics name the store's histogram and gauge as the store gave them, and no other store's.
+        #expect(!text.contains("swipedeck_log_append_seconds"))
+        let local = ServerMetrics(store: StoreMetricNames(appendSeconds: "swipedeck_log_append_seconds"))
+        local.recordStoreAppend(nanoseconds: 120_000)
+        let localText = String(decoding: local.render(counters, gauges), as: UTF8.self)
+        #expect(localText.contains("swipedeck_log_append_seconds_count 1\n"), "\(localText)")
+        #expect(!localText.contains("link_up"))
     }
 }

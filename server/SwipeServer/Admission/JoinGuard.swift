@@ -25,7 +25,10 @@ public struct JoinGuard: Hashable, Sendable {
     /// Addresses remembered at most (the oldest-looking are forgotten first when full).
     public static let maxAddresses = 10_000
 
-    public init(maxFailures: Int, window: Double = 60_000, pace: Double = 5_000) {
+    /// A minute: the window failures are counted over.
+    public static let defaultWindow: Double = 60_000
+
+    public init(maxFailures: Int, window: Double = JoinGuard.defaultWindow, pace: Double = 5_000) {
         self.maxFailures = maxFailures
         self.window = window
         self.pace = pace

@@ -60,7 +60,7 @@ extension ServerShell {
     /// The route's answer; while a shared store is out of reach, a room not here is a 503 (the
     /// store would know it), neither a 404 nor a failed guess.
     private func routed(_ wsi: OpaquePointer, path: String, method: HTTPMethod, retryAfter: Double?) -> HTTPResponse {
-        if retryAfter == nil, method == .get || method == .head, backend.linkUp == false,
+        if retryAfter == nil, method == .get || method == .head, !backend.health.reachable,
            let code = HTTPRoutes.room(inPath: path), registry.rooms[code] == nil {
             return HTTPRoutes.storeUnavailable(retryAfter: StoredPicture.retryAfter)
         }
@@ -146,6 +146,8 @@ extension ServerShell {
     func metricsResponse(_ wsi: OpaquePointer) -> HTTPResponse {
         let peer = peerAddress(of: wsi)
         guard configuration.metricsAccess.allows(peer) else { return HTTPRoutes.metricsNotAllowed(peer) }
+        counters.votes = driver.delivered.votes   // what the driver delivered, as of this scrape
+        counters.matches = driver.delivered.matches
         return HTTPRoutes.metrics(metrics.render(counters, metricsGauges))
     }
 
@@ -154,7 +156,7 @@ extension ServerShell {
         var rooms = Dictionary(uniqueKeysWithValues: Pacing.allCases.map { ($0.rawValue, 0) })
         for room in registry.rooms.values { rooms[room.settings.pacing.rawValue, default: 0] += 1 }
         return MetricsGauges(openConnections: connections.count, pendingConnections: pendingSockets, roomsByPacing: rooms,
-                             queuedBytes: connections.queuedBytes, redisLinkUp: backend.linkUp)
+                             queuedBytes: connections.queuedBytes, storeLinkUp: backend.linkUp)
     }
 }
 

@@ -49,14 +49,14 @@ public struct MetricsGauges: Hashable, Sendable {
     public var roomsByPacing: [String: Int]
     /// Bytes queued for all connections together.
     public var queuedBytes: Int
-    /// In a cluster: whether the Redis link is up (nil when the server runs alone).
-    public var redisLinkUp: Bool?
+    /// Whether the link to the store is up (nil: the store has no link, as on this machine).
+    public var storeLinkUp: Bool?
 
-    public init(openConnections: Int, pendingConnections: Int, roomsByPacing: [String: Int], queuedBytes: Int, redisLinkUp: Bool? = nil) {
+    public init(openConnections: Int, pendingConnections: Int, roomsByPacing: [String: Int], queuedBytes: Int, storeLinkUp: Bool? = nil) {
         self.openConnections = openConnections
         self.pendingConnections = pendingConnections
         self.roomsByPacing = roomsByPacing
         self.queuedBytes = queuedBytes
-        self.redisLinkUp = redisLinkUp
+        self.storeLinkUp = storeLinkUp
     }
 }

@@ -2,14 +2,15 @@
 // process-wide MetricsSystem: tests run many servers in one process). Service thread only: the
 // hot path counts in `ServerCounters` (plain integers); a scrape hands their increase since the last
 // scrape to the swift-metrics counters, sets the gauges and renders the registry. Histograms
-// (log append, Redis append) are recorded as they happen, once per append, on the same thread.
+// (the store's appends, under its own names) are recorded as they happen, once per append, on the same thread.
 import CoreMetrics
+import SwipeBackend
 import Prometheus
 
 /// swift-metrics counters, gauges and timers over a `PrometheusCollectorRegistry`.
 ///
 /// ```swift
-/// let metrics = ServerMetrics(cluster: false)
+/// let metrics = ServerMetrics(store: StoreMetricNames(appendSeconds: "swipedeck_log_append_seconds"))
 /// var counters = ServerCounters()
 /// counters.votes = 3
 /// metrics.recordLogAppend(nanoseconds: 120_000)
@@ -37,18 +38,16 @@ public final class ServerMetrics: @unchecked Sendable {
     private let pendingConnections: CoreMetrics.Gauge
     private var rooms: [String: CoreMetrics.Gauge] = [:]
     private let queuedBytes: CoreMetrics.Gauge
-    private let logAppend: CoreMetrics.Timer
-    private let redisLinkUp: CoreMetrics.Gauge?
-    private let redisAppend: CoreMetrics.Timer?
+    /// The store's appends and its link, under the names the store gives them.
+    private let storeAppend: CoreMetrics.Timer
+    private let storeLinkUp: CoreMetrics.Gauge?
     /// The counters as of the last scrape.
     private var synced = ServerCounters()
 
-    /// `cluster`: also the Redis link state and append latency.
-    public init(cluster: Bool) {
+    /// `store`: the names of the store's append histogram and link gauge (the store's own words).
+    public init(store: StoreMetricNames) {
         var factory = PrometheusMetricsFactory(registry: registry)
-        factory.durationHistogramBuckets = [
-            "swipedeck_log_append_seconds": Self.appendBuckets, "swipedeck_redis_append_seconds": Self.appendBuckets,
-        ]
+        factory.durationHistogramBuckets = [store.appendSeconds: Self.appendBuckets]
         self.factory = factory
         messagesIn = CoreMetrics.Counter(label: "swipedeck_messages_in_total", factory: factory)
         messagesOut = CoreMetrics.Counter(label: "swipedeck_messages_out_total", factory: factory)
@@ -58,31 +57,22 @@ public final class ServerMetrics: @unchecked Sendable {
         openConnections = CoreMetrics.Gauge(label: "swipedeck_connections_open", factory: factory)
         pendingConnections = CoreMetrics.Gauge(label: "swipedeck_connections_pending", factory: factory)
         queuedBytes = CoreMetrics.Gauge(label: "swipedeck_queued_bytes", factory: factory)
-        logAppend = CoreMetrics.Timer(label: "swipedeck_log_append_seconds", factory: factory)
-        redisLinkUp = cluster ? CoreMetrics.Gauge(label: "swipedeck_redis_link_up", factory: factory) : nil
-        redisAppend = cluster ? CoreMetrics.Timer(label: "swipedeck_redis_append_seconds", factory: factory) : nil
+        storeAppend = CoreMetrics.Timer(label: store.appendSeconds, factory: factory)
+        storeLinkUp = store.linkUp.map { CoreMetrics.Gauge(label: $0, factory: factory) }
     }
 
-    /// One durable-log transaction took `nanoseconds` (records and checkpoints together).
-    public func recordLogAppend(nanoseconds: Int64) {
-        logAppend.recordNanoseconds(nanoseconds)
-    }
+    /// One append to the store took `nanoseconds` (its records made durable: a log transaction,
+    /// or a shared store's round trip).
+    public func recordStoreAppend(nanoseconds: Int64) { storeAppend.recordNanoseconds(nanoseconds) }
 
-    /// One cluster append (the append script's round trip to Redis) took `nanoseconds`.
-    public func recordRedisAppend(nanoseconds: Int64) {
-        redisAppend?.recordNanoseconds(nanoseconds)
-    }
-
-    /// One append to the store this server was made with, begun at `start`, is done: a cluster's
-    /// Redis append, or else the local log's.
+    /// One append to the store, begun at `start`, is done.
     ///
     /// ```swift
     /// metrics.recordStoreAppend(since: started)
     /// ```
     public func recordStoreAppend(since start: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - start
-        let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
-        if redisAppend != nil { recordRedisAppend(nanoseconds: nanoseconds) } else { recordLogAppend(nanoseconds: nanoseconds) }
+        recordStoreAppend(nanoseconds: elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
     }
 
     /// Brings the metrics up to `counters` and `gauges` and renders them in the Prometheus text format.
@@ -106,7 +96,7 @@ public final class ServerMetrics: @unchecked Sendable {
             rooms[pacing] = gauge
             gauge.record(count)
         }
-        if let redisLinkUp, let up = gauges.redisLinkUp { redisLinkUp.record(up ? 1 : 0) }
+        if let storeLinkUp, let up = gauges.storeLinkUp { storeLinkUp.record(up ? 1 : 0) }
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
         return buffer

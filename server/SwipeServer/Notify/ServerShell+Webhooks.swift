@@ -8,7 +8,6 @@ import Foundation
 import SwipeNotify
 import SwipeProtocol
 import SwipeRooms
-import SwipeStore
 
 extension ServerShell {
     /// False (and the client told `notAllowed`, naming `--notify-allow`) when a `create`'s `notify`
@@ -29,8 +28,7 @@ extension ServerShell {
     /// same effects hold the room's `roomCreated` record) sends `opened`; the winner's record sends
     /// `decided` (observed here, outside the room engine). A connection whose create was refused
     /// and that then joins a room sends nothing.
-    func observeWebhooks(_ effects: [RoomEffect], in code: RoomCode?) {
-        guard let code else { return }
+    func observeWebhooks(_ effects: [RoomEffect], in code: RoomCode) {
         for effect in effects {
             switch effect {
             case let .bind(connectionID, _):
@@ -59,24 +57,11 @@ extension ServerShell {
         return true
     }
 
-    /// Hands a saved event to the shared store: kept while pending, out once settled.
-    func shareWebhook(_ record: WebhookRecord) {
-        switch record.state {
-        case .pending:
-            guard let payload = try? JSONEncoder().encode(record) else { return }
-            backend.keepWebhook(record.key, payload: Array(payload), dueAt: max(record.nextAttempt, wallSeconds))
-        case .delivered, .gaveUp:
-            backend.settleWebhook(record.key)
-        }
-    }
-
     /// Another node kept this event and did not deliver it in time: it goes out from here.
     func webhookTakenOver(_ payload: [UInt8]) {
-        guard let record = try? JSONDecoder().decode(WebhookRecord.self, from: Data(payload)) else {
-            logger.error("webhooks: an event taken over from the store cannot be read")
-            return
+        guard webhooks.adopt(payload: payload, at: wallSeconds) else {
+            return logger.error("webhooks: an event taken over from the store cannot be read")
         }
-        webhooks.adopt(record, at: wallSeconds)
     }
 
     /// A room served here has a webhook the store told of (a cluster's `created` entry).
@@ -133,24 +118,16 @@ final class ShellWebhooks {
 
 extension ServerShell {
 
-    /// The webhook service over the store beside the room log (memory with `--data :memory:`
-    /// and, for now, with a Redis store: docs/SCALING.md).
+    /// The webhook service over the outbox its store wires: beside the room log, memory with
+    /// `--data :memory:`, or memory shared through a cluster's Redis (docs/SCALING.md).
     private func makeWebhooks() -> WebhookService {
         let settings = configuration.notify
         let logger = self.logger
         let store: any WebhookStore
-        if configuration.cluster == nil, let directory = configuration.dataDirectory, directory != ":memory:" {
-            let path = (directory as NSString).appendingPathComponent("rooms.sqlite")
-            do {
-                store = try WebhookLogStore(path: path, durability: configuration.durability, now: wallSeconds)
-            } catch {
-                logger.error("webhooks: cannot open \(path): \(error); events are kept in memory only")
-                store = MemoryWebhookStore()
-            }
-        } else if StoreChoice(configuration).sharedByNodes {
-            // Shared: each save goes to the store as well, so another node takes it over if this one dies.
-            store = SharedWebhookStore(share: { [unowned self] record in shareWebhook(record) })
-        } else {
+        do {
+            store = try configuration.store.makeWebhookStore(backend, { [unowned self] in wallSeconds })
+        } catch {
+            logger.error("webhooks: cannot open their store (\(configuration.store.name)): \(error); events are kept in memory only")
             store = MemoryWebhookStore()
         }
         let inbox = self.inbox

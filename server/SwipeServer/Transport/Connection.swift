@@ -28,8 +28,6 @@ final class Connection: RoomSession {
     var discardingOversize = false
     /// The receive guard refused one of its frames (the close is on its way).
     var frameRefused = false
-    /// The protocol version its subprotocol chose (1 when it offered none).
-    var protocolVersion = 1
     /// The pictures of the host's own deck it uploaded before its `create` (`ServerShell+RoomDoor`).
     var pictureUploads: PictureUploads?
     /// Its `create`'s webhook URL, allowed and waiting for the room (`Notify/ServerShell+Webhooks.swift`).

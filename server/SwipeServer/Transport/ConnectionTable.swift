@@ -3,21 +3,18 @@
 import SwipeProtocol
 import SwipeRooms
 
-/// Every open connection, three ways: by its lws socket (callbacks), by its number (a backend's
-/// answer, a cluster entry), and by room and member (a broadcast looks up no connection by id:
-/// that was a quarter of the server's hashing); with the bytes queued for all of them together,
-/// and the pictures they hold before creating a room.
+/// Every open connection, two ways: by its lws socket (callbacks) and by its number (the driver's
+/// answers, a cluster entry; by room and member is the driver's `membersOnline`); with the bytes
+/// queued for all of them together, and the pictures they hold before creating a room.
 ///
 /// ```swift
 /// var connections = ConnectionTable()
 /// connections[wsi] = connection
-/// connections.membersOnline[code]?[member]   // the member's connection here
+/// connections.byID[ConnectionID(7)]   // connection number 7, while it is open
 /// ```
 struct ConnectionTable {
     private(set) var bySocket: [OpaquePointer: Connection] = [:]
     var byID: [ConnectionID: Connection] = [:]
-    /// Each room's members connected here, with their connection itself.
-    var membersOnline: [RoomCode: [MemberID: Connection]] = [:]
     /// Payload bytes queued for all connections together.
     var queuedBytes = 0
     /// Bytes of pictures uploaded before a `create`, held for all connections together and per address.

@@ -1,17 +1,14 @@
 import Logging
 import SwipeBackend
-import SwipeLocalBackend
 import SwipeNotify
 import SwipeProtocol
-import SwipeRedisBackend
 import SwipeRooms
-import SwipeStore
 
-/// Everything a `SwipeServerHost` needs. The defaults work with no flags: 127.0.0.1:7681, the
-/// bundled decks, no TLS.
+/// Everything a `SwipeServerHost` needs: where rooms live (`store`, wired by `StoreChoice`), and
+/// the rest, whose defaults work with no flags: 127.0.0.1:7681, the bundled decks, no TLS.
 ///
 /// ```swift
-/// var configuration = ServerConfiguration()
+/// var configuration = ServerConfiguration(store: .memory)
 /// configuration.port = 0            // ephemeral: `start()` returns the bound port
 /// configuration.decks = try DeckLibrary.load(directory: "decks")
 /// // In-process under a TUI (`swipe demo`), keep the terminal clean:
@@ -30,11 +27,9 @@ public struct ServerConfiguration: Sendable {
     /// Receives every durable record (`RoomEffect.append`) on the service thread, before the acks that follow it.
     public var recordSink: (@Sendable (LogRecord) -> Void)?
     public var logger: Logger
-    /// Where the durable log lives (`rooms.sqlite` inside; created 0700). nil or ":memory:": no log,
-    /// rooms are lost on restart.
-    public var dataDirectory: String?
-    /// How hard each log commit waits for the disk.
-    public var durability: StoreDurability
+    /// Where rooms live, as the executable chose from its flags (`StoreChoice`): this target
+    /// imports no store, and asks nothing else of one.
+    public var store: StoreWiring
     /// Browser origins allowed to open a WebSocket (e.g. "https://swipe.example"); empty allows any.
     /// An upgrade whose Origin header is not listed gets 403. Requests without Origin (terminal
     /// clients) are not affected.
@@ -52,9 +47,6 @@ public struct ServerConfiguration: Sendable {
     /// that went away, an idle timeout) still counts for the current card, so they can reconnect
     /// before it is decided without them. Someone who quits or presses Ctrl-C is gone at once.
     public var dropGrace: Double = 15_000
-    /// A room's checkpoint is stored after this many of its log records (and when it finishes), so
-    /// a restart replays at most this many per room; 0 stores none.
-    public var checkpointInterval = 1000
     /// A room that nobody but its creator ever joined is evicted (and forgotten in the log) this
     /// many seconds after everyone left it, instead of after 30 minutes.
     public var unjoinedRoomTimeoutSeconds: Double = 120
@@ -72,9 +64,6 @@ public struct ServerConfiguration: Sendable {
     /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` name the client (`--trust-proxy`).
     /// Per-address limits then count the client, not the proxy; headers from anyone else are ignored.
     public var trustedProxies: [AddressRange] = []
-    /// Set: this server is one node of a cluster sharing rooms through Redis (`--store redis://…`);
-    /// `dataDirectory` is not used.
-    public var cluster: ClusterConfiguration?
     /// Who may read `GET /metrics` (`--metrics-allow`; loopback unless turned off).
     public var metricsAccess = MetricsAccess()
     /// The SSH gateway's join line (`--ssh-join`), sent in every `welcome` so the lobby shows it.
@@ -97,8 +86,7 @@ public struct ServerConfiguration: Sendable {
                 tlsCertificatePath: String? = nil, tlsPrivateKeyPath: String? = nil,
                 transportLimits: TransportLimits = TransportLimits(), registryLimits: RegistryLimits = RegistryLimits(),
                 random: any RandomSource = SystemRandom(), recordSink: (@Sendable (LogRecord) -> Void)? = nil,
-                logger: Logger = Logger(label: "swipe-server"), dataDirectory: String? = nil,
-                durability: StoreDurability = .normal) {
+                logger: Logger = Logger(label: "swipe-server"), store: StoreWiring) {
         self.host = host
         self.port = port
         self.decks = decks
@@ -109,15 +97,14 @@ public struct ServerConfiguration: Sendable {
         self.random = random
         self.recordSink = recordSink
         self.logger = logger
-        self.dataDirectory = dataDirectory
-        self.durability = durability
+        self.store = store
     }
 }
 
 /// How the server's one service thread waits for its sockets.
 ///
 /// ```swift
-/// var configuration = ServerConfiguration()
+/// var configuration = ServerConfiguration(store: .memory)
 /// configuration.eventLoop = .poll   // lws's own poll() loop
 /// ```
 public enum EventLoopBackend: String, CaseIterable, Sendable {

@@ -40,16 +40,11 @@ extension ServerShell {
         releaseUploads(of: connection)
         heapTrim.closed(peakQueuedBytes: connection.peakQueuedBytes, at: now)
         logger.debug("\(connection.id) closed")
-        if let code = connection.room, let member = connection.member, connections.membersOnline[code]?[member] === connection {
-            connections.membersOnline[code]?[member] = nil
-            // A shutdown changes no room: the member is not logged offline (everyone is offline after
-            // the restart anyway), so a lockstep card is not decided by people leaving because of it.
-            if shutdownDeadline == nil {
-                // Someone who said goodbye is gone; a dropped connection may come back within the grace.
-                let grace = connection.leftOnPurpose ? 0 : configuration.dropGrace
-                backend.memberDisconnected(member, of: connection, in: code, grace: grace, at: now)
-            }
-        }
+        // A shutdown changes no room: the member is not logged offline (everyone is offline after
+        // the restart anyway), so a lockstep card is not decided by people leaving because of it.
+        // Someone who said goodbye is gone; a dropped connection may come back within the grace.
+        driver.sessionClosed(connection, grace: connection.leftOnPurpose ? 0 : configuration.dropGrace,
+                             shuttingDown: shutdownDeadline != nil)
         finishIfShutDown(at: now)   // the last connection of a shutdown ends the loop without waiting for a timer
     }
 

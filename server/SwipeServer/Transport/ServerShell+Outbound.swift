@@ -4,18 +4,21 @@
 // bytes (dropping a stalled reader, closing after a flush). Service thread only; touches the
 // shell's connections and their queues.
 import CLibWebSockets
+import SwipeBackend
 import SwipeProtocol
 import SwipeRooms
 
 extension ServerShell {
-    /// Encodes once per protocol version that gets it and queues for every online member of the
-    /// room (but `skipped`). A message older versions get split (`asSent(toProtocol:)`) is split once.
-    func broadcast(_ message: ServerMessage, in code: RoomCode, except skipped: MemberID?, toProtocol1Only: Bool) {
-        guard let members = connections.membersOnline[code] else { return }
+    /// Encodes once per protocol version that gets it and queues for each of `members` (a room's
+    /// members online here, from the driver; but `skipped`). A message older versions get split
+    /// (`asSent(toProtocol:)`) is split once.
+    func send(_ message: ServerMessage, toEach members: [MemberID: RoomSession], except skipped: MemberID?, toProtocol1Only: Bool) {
         let (key, replaceable) = coalescingKey(message)
         var bytes: [UInt8]?
         var olderVersions: [Int: [(bytes: [UInt8], message: ServerMessage)]] = [:]
-        for (member, connection) in members where member != skipped {
+        for (member, session) in members where member != skipped {
+            // Every session the driver holds here is one of this shell's connections.
+            let connection = unsafeDowncast(session, to: Connection.self)
             let version = connection.protocolVersion
             guard !toProtocol1Only || version == 1 else { continue }
             if message.differs(forProtocol: version) {

@@ -1,4 +1,5 @@
-// The server's state on the lws service thread: registry, connections, room timers.
+// The server's transport on the lws service thread: connections, sockets, admission, HTTP; the
+// rooms are its `RoomDriver`'s (SwipeRoomDriver), which hands it what to send and whom to close.
 // Runs ONLY on the service thread (every method is called from lws callbacks or the service loop);
 // the exceptions are `requestStop` and `post`, which take the lock and, holding it, wake the loop
 // with lws_cancel_service (the service thread refuses wake-ups under the lock before it destroys
@@ -12,26 +13,34 @@ import Logging
 import SwipeBackend
 import SwipeCore
 import SwipeProtocol
+import SwipeRoomDriver
 import SwipeRooms
-import SwipeStore
 
 final class ServerShell: @unchecked Sendable {
-    var registry: RoomRegistry
+    /// The rooms, their timers and their store (the shell is its transport).
+    let driver: RoomDriver
+    /// The driver's rooms (read only here: they change through the driver and its store).
+    var registry: RoomRegistry { driver.registry }
     let configuration: ServerConfiguration
-    /// Where rooms live, as the flags chose (`StoreChoice`: the one place that reads them).
-    var store: StoreChoice { StoreChoice(configuration) }
     var logger: Logger { configuration.logger }
     let clock: ServerClock
-    /// The backend of `store`, made once, when the shell is made; it holds its own state.
-    lazy var backend: any RoomBackend = store.makeBackend(host: self, configuration: configuration)
+    /// The driver's store, made once, when the shell is made; it holds its own state.
+    var backend: any RoomBackend {
+        get { driver.backend }
+        set { driver.backend = newValue }
+    }
     /// Every WebSocket connection, by socket, number, and room and member; their queued bytes.
     var connections = ConnectionTable()
     /// Every socket lws has open for us, and the descriptor budget they share.
     var sockets = SocketTable()
     /// Sockets and rooms per client address.
     var ledger = AddressLedger()
-    /// Room timers, the eviction check and the shutdown deadline; the wake-up is armed for the earliest.
-    var timers: TimerSchedule
+    /// The driver's deadlines (room timers, the eviction check) and the shell's (shutdown, heap
+    /// trim); the wake-up is armed for the earliest.
+    var timers: TimerSchedule {
+        get { driver.timers }
+        _modify { yield &driver.timers }
+    }
     /// When freed heap pages go back to the system (after connection churn or a stalled reader).
     var heapTrim = HeapTrimPolicy() {
         didSet { timers.heapTrimCheck = heapTrim.nextCheck }   // the wake-up follows the policy, whatever changed it
@@ -46,7 +55,7 @@ final class ServerShell: @unchecked Sendable {
     let scratch = WriteScratch()
     /// What the service thread counts for `/metrics`, and the metrics a scrape renders (ServerShell+HTTP.swift).
     var counters = ServerCounters()
-    lazy var metrics = ServerMetrics(cluster: store.sharedByNodes)
+    lazy var metrics = ServerMetrics(store: configuration.store.metrics)
 
     /// What other threads hand the service thread (a stop, posted jobs).
     let inbox = ServiceInbox()
@@ -55,12 +64,17 @@ final class ServerShell: @unchecked Sendable {
 
     init(configuration: ServerConfiguration) {
         self.configuration = configuration
-        clock = ServerClock(wallClockOffset: StoreChoice(configuration).sharedByNodes)
-        timers = TimerSchedule()
+        let clock = ServerClock(wallClockOffset: configuration.store.sharedByNodes)
+        self.clock = clock
         var limits = configuration.registryLimits
         limits.wallClockAtZero = clock.wallClockAtZero
-        registry = RoomRegistry(library: configuration.decks, limits: limits, random: configuration.random)
-        _ = backend   // made now, so that it sets its deadlines from the start
+        driver = RoomDriver(registry: RoomRegistry(library: configuration.decks, limits: limits, random: configuration.random),
+                            rules: Self.rules(configuration), logger: configuration.logger, sshJoin: configuration.sshJoin,
+                            recordSink: configuration.recordSink, clock: { clock.now })
+        // The store is made now, so that it sets its deadlines from the start.
+        driver.connect(transport: self, events: self) { [configuration] driver in
+            configuration.store.makeBackend(driver, configuration.eventLoop == .epoll)
+        }
     }
 
     /// Server time (ms; `ServerClock`).
@@ -80,8 +94,7 @@ final class ServerShell: @unchecked Sendable {
     func serviceHousekeeping() {
         for job in inbox.drain() { job(self) }
         let time = now
-        for code in timers.takeDueRooms(at: time) { backend.timerDue(code, at: time) }
-        backend.serviceTurn(at: time)
+        driver.serviceTurn(at: time)
         dropStalledUploads(at: time)
         if heapTrim.isDue(at: time) { _ = swipe_server_trim_heap() }
         if inbox.isStopRequested && shutdownDeadline == nil { beginShutdown() }
@@ -126,67 +139,6 @@ final class ServerShell: @unchecked Sendable {
         logger.info("shutting down: closing \(connections.count) connection(s) with 1001 going away")
         backend.shuttingDown()
         for connection in connections.values { closeAfterFlush(connection, .goingAway, "server shutting down") }
-    }
-
-    // MARK: effects (service thread)
-
-    /// Carries out a room's effects in order.
-    func apply(_ effects: [RoomEffect], in code: RoomCode?) {
-        var records: [LogRecord] = []
-        for case let .append(record) in effects { records.append(record) }
-        if !records.isEmpty {
-            if let sink = configuration.recordSink { records.forEach(sink) }
-            // Durable before anything that acknowledges it; a store that failed stops the server.
-            guard backend.commit(records) else { return }
-        }
-        for effect in effects {
-            switch effect {
-            case let .bind(connectionID, member):
-                guard let code, let connection = connections.byID[connectionID] else { continue }
-                connection.room = code
-                connection.member = member
-                connections.membersOnline[code, default: [:]][member] = connection
-            case let .reply(message, to: connectionID):
-                if let connection = connections.byID[connectionID] { enqueue(message, to: connection) }
-            case let .send(message, to: member):
-                guard let code, let connection = connection(of: member, in: code) else { continue }
-                if case let .voteAccepted(ack) = message, !ack.undone { counters.votes += 1 }
-                if case var .welcome(welcome) = message, connection.protocolVersion != welcome.`protocol` || configuration.sshJoin != nil {
-                    welcome.`protocol` = connection.protocolVersion   // the version this connection chose
-                    welcome.sshJoin = configuration.sshJoin           // the gateway's line, if it has one
-                    enqueue(.welcome(welcome), to: connection)
-                } else {
-                    for sent in message.asSent(toProtocol: connection.protocolVersion) { enqueue(sent, to: connection) }
-                }
-            case let .broadcast(message, except: skipped):
-                if case let .cardResolved(resolved) = message, resolved.outcome == .match { counters.matches += 1 }
-                if let code { broadcast(message, in: code, except: skipped, toProtocol1Only: false) }
-            case let .broadcastToProtocol1(message, except: skipped):
-                if let code { broadcast(message, in: code, except: skipped, toProtocol1Only: true) }
-            case let .close(member, closeCode, reason):
-                guard let code, let connection = connection(of: member, in: code) else { continue }
-                connections.membersOnline[code]?[member] = nil
-                connection.member = nil
-                connection.room = nil
-                closeAfterFlush(connection, closeCode, reason)
-            case let .scheduleTimer(at):
-                if let code { timers.setRoomTimer(code, at: at) }
-            case .cancelTimer:
-                if let code { timers.cancelRoomTimer(code) }
-            case .append:
-                break   // already committed by the backend, before any of these effects
-            }
-        }
-        observeWebhooks(effects, in: code)
-        if let code, registry.rooms[code] == nil {
-            roomForgotten(code)
-            backend.roomClosed(code)   // closed by its host: out of what a restart loads
-        }
-        armWakeTimer()
-    }
-
-    private func connection(of member: MemberID, in code: RoomCode) -> Connection? {
-        connections.membersOnline[code]?[member]
     }
 
     var status: ServerStatus {

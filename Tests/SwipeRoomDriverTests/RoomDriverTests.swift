@@ -1,0 +1,128 @@
+import Logging
+import SwipeBackend
+import SwipeCore
+import SwipeProtocol
+import SwipeRooms
+import Testing
+@testable import SwipeRoomDriver
+
+/// The room driver with no shell, socket or store: a recording transport and server, and a store
+/// that keeps what it is given (or refuses it). What every store's rooms go through.
+@Suite struct RoomDriverTests {
+    /// Records what the driver hands the transport and tells the server.
+    final class RecordingEdges: RoomTransport, RoomDriverEvents {
+        var sessions: [ConnectionID: RoomSession] = [:]
+        var calls: [String] = []
+        var sent: [(ServerMessage, ConnectionID)] = []
+
+        func send(_ message: ServerMessage, to session: RoomSession) { sent.append((message, session.id)) }
+        func send(_ message: ServerMessage, toEach members: [MemberID: RoomSession], except skipped: MemberID?, toProtocol1Only: Bool) {
+            for (member, session) in members.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where member != skipped {
+                guard !toProtocol1Only || session.protocolVersion == 1 else { continue }
+                sent.append((message, session.id))
+            }
+        }
+        func close(_ session: RoomSession, _ code: CloseCode, _ reason: String) { calls.append("close \(session.id.rawValue) \(code.rawValue)") }
+        func closeEveryConnection(telling error: ProtocolError, _ code: CloseCode, _ reason: String) { calls.append("close all") }
+        func session(numbered id: ConnectionID) -> RoomSession? { sessions[id] }
+        func encode(_ message: ServerMessage) -> [UInt8]? { try? WireCodec.encode(message) }
+        func roomCreated(_ code: RoomCode, by session: RoomSession) { calls.append("created \(code)") }
+        func roomForgotten(_ code: RoomCode) { calls.append("forgotten \(code)") }
+        func failedLookup(from address: String, at time: ServerTime) {}
+        func adoptFailedLookups(ages: [ServerTime], for address: String) {}
+        func answerWhenReady(_ request: HTTPRequestID) {}
+        func recordStoreAppend(since start: ContinuousClock.Instant) {}
+        func countCheckpoints(_ count: Int) {}
+        func requestStop() { calls.append("stop") }
+        func effectsApplied(_ effects: [RoomEffect], in code: RoomCode) { calls.append("applied \(effects.count)") }
+        func roomHasWebhook(_ code: RoomCode, url: String) {}
+        func webhookTakenOver(_ payload: [UInt8]) {}
+        func deadlinesChanged() { calls.append("deadlines") }
+    }
+
+    static func driver(commits: Bool = true) -> (RoomDriver, RecordingEdges, RecordingStore) {
+        let rules = RoomRules(restartGrace: 120_000, maxRoomsPerAddress: 20, failedLookups: 20, failedLookupWindow: 60_000,
+                              unjoinedRoomTimeout: 120_000)
+        let driver = RoomDriver(registry: RoomRegistry(library: .bundled(), random: SeededRandom(seed: 7)), rules: rules,
+                                logger: Logger(label: "test"), sshJoin: "ssh -p 2222 swipe@example.org", clock: { 1_000 })
+        let edges = RecordingEdges()
+        let store = RecordingStore(commits: commits)
+        driver.connect(transport: edges, events: edges) { _ in store }
+        return (driver, edges, store)
+    }
+
+    @Test func aRoomClosedByItsHostIsTheStoresToForget() {
+        let (driver, edges, store) = Self.driver()
+        driver.apply([.append(LogRecord(at: 0, room: "CCCC-CCCC-CC", event: .phaseChanged(phase: .closed)))], in: "CCCC-CCCC-CC")
+        #expect(store.calls == ["commit 1", "closed CCCC-CCCC-CC"])
+        #expect(edges.calls.contains("forgotten CCCC-CCCC-CC"))
+    }
+
+    /// The records of one `apply` go to the store in one commit, before any effect; a commit
+    /// that fails carries out none of them (nothing is acknowledged that is not stored).
+    @Test(arguments: [true, false])
+    func recordsAreCommittedBeforeTheirEffects(stored: Bool) throws {
+        let (driver, edges, store) = Self.driver(commits: stored)
+        defer { withExtendedLifetime(edges) {} }
+        let room = try #require(driver.registry.create(CreateRoom(name: "Ann", deck: "movies"), from: ConnectionID(1), at: 0).room)
+        let records = [LogRecord(at: 0, room: room, event: .phaseChanged(phase: .voting)),
+                       LogRecord(at: 0, room: room, event: .phaseChanged(phase: .finished))]
+        driver.apply(records.map(RoomEffect.append) + [.scheduleTimer(at: 5_000)], in: room)
+        #expect(store.calls.first == "commit 2")
+        #expect((driver.timers.roomTimers[room] != nil) == stored)
+        // An apply with no records asks the store nothing.
+        store.calls = []
+        driver.apply([.cancelTimer], in: room)
+        #expect(!store.calls.contains { $0.hasPrefix("commit") })
+    }
+
+    /// A create binds its connection and welcomes it, fitted to the connection: the version it
+    /// chose and the gateway's line; the room's broadcasts then reach its members here.
+    @Test func aBoundMemberIsSentTheRoomsMessagesFittedToTheirConnection() throws {
+        let (driver, edges, _) = Self.driver()
+        let host = RoomSession(id: ConnectionID(1), address: "198.51.100.4")
+        host.protocolVersion = 3
+        edges.sessions[host.id] = host
+        let result = driver.registry.create(CreateRoom(name: "Ann", deck: "movies"), from: host.id, at: 0)
+        let code = try #require(result.room)
+        driver.apply(result.effects, in: code)
+        #expect(host.room == code)
+        let member = try #require(host.member)
+        #expect(driver.membersOnline[code]?[member] === host)
+        let welcomes = edges.sent.compactMap { if case let .welcome(welcome) = $0.0 { welcome } else { nil } }
+        #expect(welcomes.map(\.`protocol`) == [3])
+        #expect(welcomes.first?.sshJoin == "ssh -p 2222 swipe@example.org")
+        edges.sent = []
+        driver.apply([.broadcast(.memberOffline(MemberRef(member: member)), except: nil)], in: code)
+        #expect(edges.sent.map(\.1) == [host.id])
+        #expect(edges.calls.last == "deadlines")
+    }
+
+    /// A member's connection that closes is the store's to hear of (with its grace), but not
+    /// during a shutdown, and not when another connection of theirs took over.
+    @Test(arguments: [false, true])
+    func aClosedConnectionTakesItsMemberOffline(shuttingDown: Bool) throws {
+        let (driver, edges, store) = Self.driver()
+        let host = RoomSession(id: ConnectionID(1), address: "198.51.100.4")
+        edges.sessions[host.id] = host
+        let result = driver.registry.create(CreateRoom(name: "Ann", deck: "movies"), from: host.id, at: 0)
+        let code = try #require(result.room)
+        driver.apply(result.effects, in: code)
+        store.calls = []
+        driver.sessionClosed(host, grace: 15_000, shuttingDown: shuttingDown)
+        #expect(driver.hasMembersHere(in: code) == false)
+        #expect(store.calls == (shuttingDown ? [] : ["disconnected \(host.member?.rawValue ?? "") 15000.0"]))
+        // A connection that is no member's is nobody's to take offline.
+        driver.sessionClosed(RoomSession(id: ConnectionID(2), address: "198.51.100.4"), grace: 0, shuttingDown: false)
+        #expect(store.calls.count == (shuttingDown ? 0 : 1))
+    }
+
+    @Test func dueTimersGoToTheStoreThenItsTurn() {
+        let (driver, edges, store) = Self.driver()
+        defer { withExtendedLifetime(edges) {} }
+        driver.timers.setRoomTimer("AAAA-AAAA-AA", at: 0)
+        driver.timers.setRoomTimer("BBBB-BBBB-BB", at: 60_000)
+        driver.serviceTurn(at: 1_000)
+        #expect(store.calls == ["timer AAAA-AAAA-AA", "turn"])
+    }
+}

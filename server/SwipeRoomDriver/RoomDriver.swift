@@ -1,0 +1,90 @@
+// The rooms of this process, whichever store keeps them: the registry, the room timers, which
+// member is on which connection, and the order "store the records, then carry out the effects".
+// Service thread only (made on the starting thread with the shell, before the service thread
+// exists). No lws and no store here: a store is the `RoomBackend` it holds; sockets are its
+// `RoomTransport`'s.
+import Logging
+import SwipeBackend
+import SwipeProtocol
+import SwipeRooms
+
+/// The one room driver: every store's backend reaches the rooms through it (it is their
+/// `RoomHost`), and it hands its transport only what to send to whom and whom to close.
+///
+/// ```swift
+/// let driver = RoomDriver(registry: registry, rules: rules, logger: logger, clock: { clock.now })
+/// driver.connect(transport: shell, events: shell) { host in LocalBackend(host: host, directory: nil) }
+/// driver.apply(driver.registry.handle(.timerFired, in: code, at: driver.now), in: code)
+/// ```
+package final class RoomDriver {
+    /// The rooms this process holds, and the engine that changes them.
+    package var registry: RoomRegistry
+    /// Every deadline the service loop wakes for: each room's next turn, the store's eviction
+    /// check, and the shell's own (shutdown, heap trim).
+    package var timers = TimerSchedule()
+    /// Each room's members connected here, with their connection (a broadcast looks up nothing else).
+    package internal(set) var membersOnline: [RoomCode: [MemberID: RoomSession]] = [:]
+    /// The limits that are the same whatever keeps the rooms.
+    package let rules: RoomRules
+    package let logger: Logger
+    /// The gateway's join line (`--ssh-join`), put in every `welcome`.
+    package let sshJoin: String?
+    /// Sees every record on the service thread before the effects that acknowledge it (tests, benchmarks).
+    package let recordSink: (@Sendable (LogRecord) -> Void)?
+    /// Votes and matches delivered (for `/metrics`).
+    package internal(set) var delivered = DeliveredCounts()
+    private let clock: () -> ServerTime
+    /// Where rooms' records are kept and inputs ordered (set once by `connect`).
+    package var backend: (any RoomBackend)!
+    package private(set) unowned var transport: (any RoomTransport)!
+    package private(set) unowned var events: (any RoomDriverEvents)!
+
+    package init(registry: RoomRegistry, rules: RoomRules, logger: Logger, sshJoin: String? = nil,
+                 recordSink: (@Sendable (LogRecord) -> Void)? = nil, clock: @escaping () -> ServerTime) {
+        self.registry = registry
+        self.rules = rules
+        self.logger = logger
+        self.sshJoin = sshJoin
+        self.recordSink = recordSink
+        self.clock = clock
+    }
+
+    /// Wires the driver to its transport and the server's events, and makes its store's backend
+    /// (which may set deadlines at once, so the driver is whole before it is made).
+    package func connect(transport: any RoomTransport, events: any RoomDriverEvents,
+                         store makeBackend: (RoomDriver) -> any RoomBackend) {
+        self.transport = transport
+        self.events = events
+        backend = makeBackend(self)
+    }
+
+    /// Server time now (ms).
+    package var now: ServerTime { clock() }
+
+    /// A connection closed. If it was a member's connection here, the member is offline; unless
+    /// the server is shutting down (a shutdown changes no room), the store hears of it
+    /// (`grace`: how long they may come back, 0 when they left).
+    package func sessionClosed(_ session: RoomSession, grace: ServerTime, shuttingDown: Bool) {
+        guard let code = session.room, let member = session.member, membersOnline[code]?[member] === session else { return }
+        membersOnline[code]?[member] = nil
+        if !shuttingDown { backend.memberDisconnected(member, of: session, in: code, grace: grace, at: now) }
+    }
+
+    /// The room's due timers, then the store's own periodic work (every turn of the service loop).
+    package func serviceTurn(at time: ServerTime) {
+        for code in timers.takeDueRooms(at: time) { backend.timerDue(code, at: time) }
+        backend.serviceTurn(at: time)
+    }
+}
+
+/// What the driver delivered that `/metrics` counts.
+///
+/// ```swift
+/// driver.delivered.votes   // acknowledged votes (not undos)
+/// ```
+package struct DeliveredCounts: Equatable, Sendable {
+    /// `voteAccepted` sent for a vote (not an undo).
+    package var votes = 0
+    /// Cards decided as a match (each counted once, however many members saw it).
+    package var matches = 0
+}
