@@ -53,7 +53,8 @@ final class RedisLink {
     var commandsConnecting: Bool { !isUp && (commands != nil || subscriber != nil) }
     private var pending: [Int: (deadline: Double, reply: (RedisValue?) -> Void)] = [:]
     private var nextRequest = 1
-    private var retryAt: Double = 0
+    /// When `tick` connects again after a loss (RedisLink+Sentinel's `retryNow` brings it forward).
+    var retryAt: Double = 0
     private var lastReason = ""
     /// How long a command may go unanswered before the link is taken as lost (ms).
     static let commandDeadline: Double = 2000

@@ -31,6 +31,18 @@ import Testing
         return code
     }
 
+    /// Every voter votes through the rest of the deck; then no acknowledged vote is lost and none
+    /// applied twice in the results of the node on `port`.
+    static func voteToTheEnd(_ voters: [ResumingVoterConnection], resultsPort port: Int, code: RoomCode) throws {
+        for voter in voters {
+            while !voter.voter.isDone {
+                voter.send()
+                voter.awaitAnswer()
+            }
+        }
+        try ClusterFailureTests.verify(voters, resultsPort: port, code: code, cards: cards.count)
+    }
+
     /// Whether the node on `port` shows `name`'s vote on `card` in its results.
     static func shows(port: Int, code: RoomCode, name: String, card: CardID) -> Bool {
         guard let response = try? ServerRawSocket.get(port: port, path: "/rooms/\(code)/results.json"), response.status == 200,
@@ -103,13 +115,7 @@ import Testing
         #expect(ann.voter.position == 3, "the vote was not acknowledged once a replica was back")
         #expect(seconds < 10, "acknowledged \(seconds) s after a replica was back")
         cluster.signal(SIGCONT, redis: 2)
-        for voter in voters {
-            while !voter.voter.isDone {
-                voter.send()
-                voter.awaitAnswer()
-            }
-        }
-        try ClusterFailureTests.verify(voters, resultsPort: cluster.nodes[1].port, code: code, cards: Self.cards.count)
+        try Self.voteToTheEnd(voters, resultsPort: cluster.nodes[1].port, code: code)
         voters.forEach { $0.close() }
     }
 
@@ -138,13 +144,7 @@ import Testing
             return log.contains("(primary 127.0.0.1:\(primary))")
         }
         #expect(ProcessProbe.eventually(timeout: 15) { followed(1) && followed(2) }, "a node did not move to the new primary \(primary)")
-        for voter in voters {
-            while !voter.voter.isDone {
-                voter.send()
-                voter.awaitAnswer()
-            }
-        }
-        try ClusterFailureTests.verify(voters, resultsPort: cluster.nodes[0].port, code: code, cards: Self.cards.count)
+        try Self.voteToTheEnd(voters, resultsPort: cluster.nodes[0].port, code: code)
         #expect(ProcessProbe.eventually(timeout: 15) { redisCLI(port: old, ["ROLE"]).hasPrefix("slave") }, "the old primary was not demoted")
         voters.forEach { $0.close() }
     }

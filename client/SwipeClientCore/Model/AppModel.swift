@@ -73,6 +73,11 @@ public struct AppModel: Hashable, Sendable {
     /// The server slowed our join (too many wrong room codes from this network): it goes again at
     /// this local time (ms), on the same connection.
     public var joinRetryAt: Double?
+    /// The server said to come back in this many seconds (an `error` with `retryAfter` before it
+    /// closed 1013: its store is unreachable, or no replica has our input yet): the next reconnect
+    /// waits at most this long, not the growing backoff, so a member is back within a second of the
+    /// store's return (a Redis failover) however long the outage lasted.
+    public var serverRetryAfter: Double?
     /// The tags the server gave the deck's pictures uploaded so far (by file), before `create`.
     public var pictureTags: [String: String] = [:]
     /// The wall clock and the local zone, read once by the shell at start (closing times on screen).

@@ -105,4 +105,19 @@ public enum ConnectionStatus: Hashable, Sendable {
         let steps = [250.0, 500, 1000, 2000, 4000]
         return attempt - 1 < steps.count ? steps[max(0, attempt - 1)] : 5000
     }
+
+    /// The backoff before attempt `n` (ms), no longer than the `retryAfter` (seconds) the server
+    /// gave with its last refusal: a server that is up but waiting for its store is tried again
+    /// when it says, while one that does not answer at all is left alone longer and longer.
+    ///
+    /// ```swift
+    /// ConnectionStatus.backoff(attempt: 6, serverRetryAfter: 1)     // 1000
+    /// ConnectionStatus.backoff(attempt: 2, serverRetryAfter: 1)     // 500
+    /// ConnectionStatus.backoff(attempt: 6, serverRetryAfter: nil)   // 5000
+    /// ```
+    public static func backoff(attempt: Int, serverRetryAfter: Double?) -> Double {
+        let steps = backoff(attempt: attempt)
+        guard let serverRetryAfter, serverRetryAfter > 0 else { return steps }
+        return min(steps, serverRetryAfter * 1000)
+    }
 }

@@ -83,6 +83,12 @@ extension AppModel {
             return sessionEnded(reason: TextMetrics.clean(closed.reason))
         case let .error(error):
             notice = Notice(text: TextMetrics.clean(namingCards(in: error.message)), shownAt: now)
+            // Not a refusal but "again in a moment" (the server's store is unreachable, or no replica
+            // has our input yet): the server closes 1013 next, and the reconnect waits as told.
+            if error.code == .other, let wait = error.retryAfter, room != nil {
+                serverRetryAfter = wait
+                return []
+            }
             if case .joining = connection { return joinRefused(error) }
             switch error.code {
             case .alreadyVoted, .cardResolved, .notCurrentCard, .unknownCard:

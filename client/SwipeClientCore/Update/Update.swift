@@ -142,7 +142,8 @@ extension AppModel {
             connection = .closed(reason: text)
             return [.exit(.unreachable(text))]
         }
-        connection = .reconnecting(attempt: attempt, retryAt: now + ConnectionStatus.backoff(attempt: attempt))
+        connection = .reconnecting(attempt: attempt, retryAt: now + ConnectionStatus.backoff(attempt: attempt, serverRetryAfter: serverRetryAfter))
+        serverRetryAfter = nil
         if let drag {
             playing[drag.card] = PlayingMotion(motion: StackMotion.snapBack(from: StackMotion.drag(translation: drag.translation).transform),
                                                startedAt: now)

@@ -33,12 +33,25 @@ extension RedisLink {
 
     /// A `+switch-master` message: when it names this primary and another address, the data link
     /// is dropped (members get the outage's pause) and reconnects to whatever the Sentinels name.
+    /// A link already down (the primary died) asks the Sentinels again at once instead of at its
+    /// next retry: the switch is the moment they have the answer, so the node is back within one
+    /// lookup of it (a retry waits up to a second for housekeeping).
     func watched(_ value: RedisValue) {
         guard let sentinel, case let .array(items) = value, items.count >= 3, items[0].text == "message",
               let text = items[2].text else { return }
         let resolver = SentinelResolver(url: sentinel)
-        guard let primary = resolver.switched(text), primary.host != url.host || primary.port != url.port else { return }
-        if isUp || commandsConnecting { lost("Sentinel moved primary \"\(sentinel.master)\" to \(primary.host):\(primary.port)") }
+        guard let primary = resolver.switched(text) else { return }
+        if primary.host != url.host || primary.port != url.port, isUp || commandsConnecting {
+            lost("Sentinel moved primary \"\(sentinel.master)\" to \(primary.host):\(primary.port)")
+        }
+        if !isUp { retryNow() }
+    }
+
+    /// Connects now if the link is down and waiting for its retry (no lookup or connection on its way).
+    func retryNow() {
+        guard !isUp, !commandsConnecting, lookup == nil else { return }
+        retryAt = now()
+        connect()
     }
 }
 
