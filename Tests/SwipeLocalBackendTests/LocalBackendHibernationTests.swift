@@ -14,7 +14,10 @@ import Testing
 @Suite struct LocalBackendHibernationTests {
     /// Stands in for the shell as far as hibernation needs: commits each apply's records through
     /// the backend first, as the shell does, and keeps the room timers.
-    final class StoringHost: RoomHost {
+    final class StoringHost: RoomHost, RoomServerEvents {
+        var server: any RoomServerEvents { self }
+        func roomHasWebhook(_ code: RoomCode, url: String) {}
+        func webhookTakenOver(_ payload: [UInt8]) {}
         var registry: RoomRegistry
         var now: ServerTime = 1_000
         let logger = Logger(label: "test")

@@ -10,7 +10,10 @@ import Testing
 /// narrow `RoomHost`, so the backend runs here with no shell, socket or lws at all.
 @Suite struct LocalBackendTests {
     /// Stands in for the shell: keeps the registry, records what the backend asks.
-    final class RecordingHost: RoomHost {
+    final class RecordingHost: RoomHost, RoomServerEvents {
+        var server: any RoomServerEvents { self }
+        func roomHasWebhook(_ code: RoomCode, url: String) {}
+        func webhookTakenOver(_ payload: [UInt8]) {}
         var registry = RoomRegistry(library: .bundled(), random: SeededRandom(seed: 7))
         var now: ServerTime = 1_000
         let logger = Logger(label: "test")

@@ -14,11 +14,8 @@ import SwipeRooms
 /// host.apply(effects, in: code)
 /// ```
 package protocol RoomHost: AnyObject {
-    /// A room served here has a webhook, learnt from the store (a default does nothing: below).
-    func roomHasWebhook(_ code: RoomCode, url: String)
-    /// A webhook event another process kept in the shared store and did not deliver in time: this
-    /// process sends it now (a default does nothing: below).
-    func webhookTakenOver(_ payload: [UInt8])
+    /// What the store may tell the server around the rooms (counts, HTTP answers, metrics, a stop, webhooks).
+    var server: any RoomServerEvents { get }
     /// The rooms this process holds, and the engine that changes them (in place).
     var registry: RoomRegistry { get set }
     /// Server time now (ms).
@@ -48,17 +45,27 @@ package protocol RoomHost: AnyObject {
     /// Every connection is told `error` and closed with `code` (the store went away).
     func closeEveryConnection(telling error: ProtocolError, _ code: CloseCode, _ reason: String)
 
-    /// `session` created room `code` (counted against its address's rooms).
-    func roomCreated(_ code: RoomCode, by session: RoomSession)
     /// The room is gone from this process: its members here, its timer and its address's count
     /// are forgotten (the backend's store may keep it).
     func roomForgotten(_ code: RoomCode)
+}
+
+/// What a store tells the server around the rooms, none of it about a room's state: an address's
+/// room count and failed lookups, an HTTP answer that waited, metrics, a stop, webhooks. The
+/// driver passes each on (the shell implements it); a store reaches it as `host.server`.
+///
+/// ```swift
+/// host.server.failedLookup(from: connection.address, at: host.now)
+/// host.server.recordStoreAppend(since: started)
+/// ```
+package protocol RoomServerEvents: AnyObject {
+    /// `session` created room `code` (counted against its address's rooms; its uploads are the room's).
+    func roomCreated(_ code: RoomCode, by session: RoomSession)
     /// A failed room-code lookup from `address` (a wrong code or token): counted against it.
     func failedLookup(from address: String, at time: ServerTime)
     /// Failed lookups another process counted for `address` (their ages, ms): this process slows it too.
     func adoptFailedLookups(ages: [ServerTime], for address: String)
-
-    /// An HTTP request that waited for the backend can be answered now (the shell asks
+    /// An HTTP request that waited for the store can be answered now (the shell asks
     /// `httpAnswerReady` again when the request's socket is writeable).
     func answerWhenReady(_ request: HTTPRequestID)
     /// One append to the store, begun at `start`, is done (the `/metrics` histogram of this store's appends).
@@ -67,6 +74,11 @@ package protocol RoomHost: AnyObject {
     func countCheckpoints(_ count: Int)
     /// Stops the server (a store that can no longer keep what it acknowledges).
     func requestStop()
+    /// A room served here has a webhook, learnt from the store (a cluster's `created` entry).
+    func roomHasWebhook(_ code: RoomCode, url: String)
+    /// A webhook event another process kept in the shared store and did not deliver in time: this
+    /// process sends it now.
+    func webhookTakenOver(_ payload: [UInt8])
 }
 
 /// The limits every backend applies the same way, from the server's flags.
@@ -132,15 +144,3 @@ package struct HTTPRequestID: Hashable, Sendable {
 
 /// The exit status of a server stopped by its store (EX_IOERR from sysexits.h).
 package let storageFailureExitCode: Int32 = 74
-
-extension RoomHost {
-    /// A room this process serves has a webhook (learnt from a cluster's `created` entry): its
-    /// events go there. A host without webhooks ignores it.
-    ///
-    /// ```swift
-    /// host.roomHasWebhook("K7QM-X4TD-9R", url: "https://hooks.example/T0/B0/x")
-    /// ```
-    package func roomHasWebhook(_ code: RoomCode, url: String) {}
-
-    package func webhookTakenOver(_ payload: [UInt8]) {}
-}

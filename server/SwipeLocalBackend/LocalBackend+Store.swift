@@ -68,8 +68,8 @@ extension LocalBackend {
             let entries = try records.map { try $0.entry() }
             let started = ContinuousClock.now
             try store.append(entries, checkpoints: states)
-            host.recordStoreAppend(since: started)
-            host.countCheckpoints(states.count)
+            host.server.recordStoreAppend(since: started)
+            host.server.countCheckpoints(states.count)
             return true
         } catch {
             return stop(because: "cannot write the log \(store.path): \(error)")
@@ -80,7 +80,7 @@ extension LocalBackend {
     func stop(because failure: String) -> Bool {
         storageFailure = failure
         host.logger.critical("\(failure); stopping without acknowledging (exit status \(storageFailureExitCode))")
-        host.requestStop()
+        host.server.requestStop()
         return false
     }
 

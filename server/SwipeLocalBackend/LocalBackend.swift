@@ -73,7 +73,7 @@ package final class LocalBackend: RoomBackend {
             // Its pictures are durable before its record, and so before the welcome.
             let named = picturesNamed(by: host.registry.rooms[code]?.cards ?? [], among: uploads)
             guard named.isEmpty || keepPictures(named, of: code) else { return }
-            host.roomCreated(code, by: connection)
+            host.server.roomCreated(code, by: connection)
         }
         host.apply(result.effects, in: result.room)
     }
@@ -81,7 +81,7 @@ package final class LocalBackend: RoomBackend {
     package func joinRoom(_ request: JoinRoom, in code: RoomCode, for connection: RoomSession, at time: ServerTime) {
         let result = host.registry.join(request, from: connection.id, at: time)
         connection.joinPending = false
-        if result.effects.contains(where: RoomEffect.isGuessMiss) { host.failedLookup(from: connection.address, at: time) }
+        if result.effects.contains(where: RoomEffect.isGuessMiss) { host.server.failedLookup(from: connection.address, at: time) }
         host.apply(result.effects, in: result.room)
     }
 

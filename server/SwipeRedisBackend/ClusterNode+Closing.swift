@@ -66,7 +66,7 @@ extension ClusterNode {
     /// the server sends the room's events there, whichever node decides it.
     func learnWebhook(of entry: ClusterEntry, in code: RoomCode) {
         guard entry.kind == .created, let url = entry.room?.notify else { return }
-        host.roomHasWebhook(code, url: url)
+        host.server.roomHasWebhook(code, url: url)
     }
 
     /// The room closed (or is gone): nothing more to wake for.

@@ -20,14 +20,14 @@ extension ClusterNode {
                 if reply != nil { host.logger.warning("the shared failed-lookup count for \(address) could not be read: \(String(describing: reply))") }
                 return
             }
-            host.adoptFailedLookups(ages: ages, for: address)
+            host.server.adoptFailedLookups(ages: ages, for: address)
         }
     }
 
     /// Another node found `address` past its failed lookups: slow it here too.
     func limitsPublished(_ payload: [UInt8]) {
         guard let (address, ages) = LimitScripts.slowed(payload) else { return }
-        host.adoptFailedLookups(ages: ages, for: address)
+        host.server.adoptFailedLookups(ages: ages, for: address)
     }
 
     /// Whether `connection`'s address may create room `code`: counted in Redis against

@@ -40,7 +40,7 @@ extension ClusterNode {
             // Answered in HTTP_WRITEABLE (unless the client has gone meanwhile).
             guard httpWaiting[request] != nil else { return }
             pictureAnswers[request] = (etag, answer)
-            host.answerWhenReady(request)
+            host.server.answerWhenReady(request)
         }
         return true
     }

@@ -30,7 +30,7 @@ extension ClusterNode {
         let byHash = [Array("EVALSHA".utf8), Array(scriptSHA.utf8), Array(AppendScript.keyCount.utf8)] + tail
         let started = ContinuousClock.now
         link.send(byHash) { [unowned self] reply in
-            host.recordStoreAppend(since: started)
+            host.server.recordStoreAppend(since: started)
             if case let .error(text)? = reply, text.hasPrefix("NOSCRIPT") {
                 // Redis restarted and lost its script cache: the script itself, once.
                 let bySource = [Array("EVAL".utf8), Array(AppendScript.source.utf8), Array(AppendScript.keyCount.utf8)] + tail
@@ -114,9 +114,9 @@ extension ClusterNode {
         if entry.node == instance, let number = entry.connection, entry.kind == .created || entry.kind == .connected {
             let connection = host.session(numbered: ConnectionID(number))
             connection?.joinPending = false
-            if let connection, effects.contains(where: RoomEffect.isGuessMiss) { host.failedLookup(from: connection.address, at: host.now) }
+            if let connection, effects.contains(where: RoomEffect.isGuessMiss) { host.server.failedLookup(from: connection.address, at: host.now) }
             if case .created = entry.kind, let connection, effects.contains(where: { if case .bind = $0 { true } else { false } }) {
-                host.roomCreated(code, by: connection)
+                host.server.roomCreated(code, by: connection)
                 listClosingTime(of: code)
             }
             if connection == nil, let member = effects.lazy.compactMap({ effect -> MemberID? in

@@ -30,7 +30,7 @@ extension ClusterNode {
             for item in items {
                 guard let text = item.text else { continue }
                 host.logger.notice("webhook taken over from a node that did not deliver it in time")
-                host.webhookTakenOver(Array(text.utf8))
+                host.server.webhookTakenOver(Array(text.utf8))
             }
         }
     }

@@ -120,7 +120,7 @@ package final class RedisBackend: RoomBackend {
         node.httpWaiting[request] = (code, path)
         node.loadRoom(code) { [unowned node] _ in
             // Answered when the socket is writeable (unless the client has gone meanwhile).
-            if node.httpWaiting[request] != nil { node.host.answerWhenReady(request) }
+            if node.httpWaiting[request] != nil { node.host.server.answerWhenReady(request) }
         }
         return true
     }

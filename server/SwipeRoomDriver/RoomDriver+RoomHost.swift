@@ -28,21 +28,6 @@ extension RoomDriver: RoomHost {
         transport.closeEveryConnection(telling: error, code, reason)
     }
 
-    package func roomCreated(_ code: RoomCode, by session: RoomSession) { events.roomCreated(code, by: session) }
-
-    package func failedLookup(from address: String, at time: ServerTime) { events.failedLookup(from: address, at: time) }
-
-    package func adoptFailedLookups(ages: [ServerTime], for address: String) { events.adoptFailedLookups(ages: ages, for: address) }
-
-    package func answerWhenReady(_ request: HTTPRequestID) { events.answerWhenReady(request) }
-
-    package func recordStoreAppend(since start: ContinuousClock.Instant) { events.recordStoreAppend(since: start) }
-
-    package func countCheckpoints(_ count: Int) { events.countCheckpoints(count) }
-
-    package func requestStop() { events.requestStop() }
-
-    package func roomHasWebhook(_ code: RoomCode, url: String) { events.roomHasWebhook(code, url: url) }
-
-    package func webhookTakenOver(_ payload: [UInt8]) { events.webhookTakenOver(payload) }
+    /// The server's events, passed on as they are.
+    package var server: any RoomServerEvents { events }
 }

@@ -29,37 +29,19 @@ package protocol RoomTransport: AnyObject {
     func encode(_ message: ServerMessage) -> [UInt8]?
 }
 
-/// What the driver tells the server around the rooms, none of it a delivery: the per-address
-/// counts of admission, HTTP answers that waited, the metrics, a stop, the webhooks, and that its
-/// deadlines moved.
+/// What the driver tells the server around the rooms beyond what a store may (`RoomServerEvents`):
+/// that a room was forgotten (its address's count), that a room's effects were carried out (the
+/// webhooks look for its opening and its winner), and that its deadlines moved.
 ///
 /// ```swift
-/// events.roomCreated(code, by: session)   // the address's room count, its uploads are the room's
-/// events.deadlinesChanged()               // the service loop re-arms its wake-up
+/// events.roomForgotten(code)   // the address's room count forgets it
+/// events.deadlinesChanged()    // the service loop re-arms its wake-up
 /// ```
-package protocol RoomDriverEvents: AnyObject {
-    /// `session` created room `code` (counted against its address).
-    func roomCreated(_ code: RoomCode, by session: RoomSession)
+package protocol RoomDriverEvents: RoomServerEvents {
     /// The room is gone from this process (its address's count forgets it).
     func roomForgotten(_ code: RoomCode)
-    /// A failed room-code lookup from `address`, counted against it.
-    func failedLookup(from address: String, at time: ServerTime)
-    /// Failed lookups another process counted for `address` (their ages, ms).
-    func adoptFailedLookups(ages: [ServerTime], for address: String)
-    /// An HTTP request that waited for the store can be answered now.
-    func answerWhenReady(_ request: HTTPRequestID)
-    /// One append to the store, begun at `start`, is done (its latency histogram).
-    func recordStoreAppend(since start: ContinuousClock.Instant)
-    /// Checkpoints stored, and votes and matches the driver delivered (for `/metrics`).
-    func countCheckpoints(_ count: Int)
-    /// Stops the server (a store that can no longer keep what it acknowledges).
-    func requestStop()
-    /// A room's effects were carried out (the webhooks look for its opening and its winner).
+    /// A room's effects were carried out.
     func effectsApplied(_ effects: [RoomEffect], in code: RoomCode)
-    /// A room served here has a webhook, learnt from the store.
-    func roomHasWebhook(_ code: RoomCode, url: String)
-    /// A webhook event another process kept and did not deliver in time: this one sends it.
-    func webhookTakenOver(_ payload: [UInt8])
     /// A deadline in the driver's timers changed (the service loop re-arms its wake-up).
     func deadlinesChanged()
 }
