@@ -152,4 +152,29 @@ import Testing
         #expect(backend.evictHibernated(at: host.now + host.rules.abandonedRoomTimeout - 1).isEmpty)
         #expect(backend.evictHibernated(at: host.now + host.rules.abandonedRoomTimeout) == [code])
     }
+
+    /// A room only its creator joined, without a closing time, does not sleep: it stays in memory
+    /// until `--unjoined-room-timeout` (not the abandoned rooms' 30 minutes asleep), and its address
+    /// may still give it up to make way for a new one.
+    @Test func aRoomOnlyItsCreatorJoinedStaysAwakeUntilTheUnjoinedTimeout() throws {
+        let directory = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (host, backend) = try Self.start(directory)
+        let creator = RoomSession(id: ConnectionID(1), address: "198.51.100.4")
+        backend.createRoom(CreateRoom(name: "Ann", deck: "movies", pacing: .free), pictures: [:], for: creator, at: host.now)
+        let code = try #require(host.registry.rooms.keys.first)
+        backend.memberDisconnected("m1", of: creator, in: code, grace: 0, at: host.now)
+        let left = host.now
+        backend.hibernateIdleRooms(at: host.now + 90_000, idleFor: 0)
+        #expect(host.registry.rooms[code] != nil && backend.hibernated[code] == nil, "awake past --hibernate-after")
+        #expect(backend.makeWayForCreate(among: [code], from: creator.address), "its address may still give it up")
+        // Made again, it is forgotten at the unjoined timeout, from memory.
+        backend.createRoom(CreateRoom(name: "Ann", deck: "movies", pacing: .free), pictures: [:], for: creator, at: host.now)
+        let again = try #require(host.registry.rooms.keys.first)
+        backend.memberDisconnected("m1", of: creator, in: again, grace: 0, at: left)
+        host.now = left + host.rules.unjoinedRoomTimeout
+        host.timers.evictionCheck = host.now
+        backend.serviceTurn(at: host.now)
+        #expect(host.registry.rooms[again] == nil && backend.hibernated[again] == nil)
+    }
 }

@@ -86,9 +86,11 @@ extension LocalBackend {
     func evictHibernated(at time: ServerTime) -> [RoomCode] {
         let wall = time + wallClockAtZero
         let rules = host.rules
+        let lifetime = RoomLifetime(abandoned: rules.abandonedRoomTimeout, keepDecided: rules.keepDecided)
+        // The rule rooms in memory are forgotten by, on the wall clock (no room only its creator
+        // joined sleeps: `Room.canHibernate`).
         let due = hibernated.filter { _, room in
-            if let closesAt = room.closesAt { return wall >= closesAt + rules.keepDecided }
-            return wall - room.leftAt >= rules.abandonedRoomTimeout
+            wall >= lifetime.forgetAt(closesAt: room.closesAt, lastLeft: room.leftAt, onlyItsCreator: false)
         }.map(\.key)
         for code in due {
             hibernated[code] = nil

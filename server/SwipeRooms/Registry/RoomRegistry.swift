@@ -236,11 +236,12 @@ public struct RoomRegistry: Sendable {
     /// ```
     public mutating func evictAbandoned(idle: ServerTime, unjoinedIdle: ServerTime? = nil,
                                         keepDecided: ServerTime = RegistryLimits.defaultKeepDecided, at now: ServerTime) -> [RoomCode] {
+        let lifetime = RoomLifetime(abandoned: idle, unjoined: unjoinedIdle, keepDecided: keepDecided)
         let abandoned = rooms.filter { _, room in
-            if let forget = room.forgetAfter(keep: keepDecided) { return !room.isSealed && room.isDeserted && now >= forget }
-            let onlyItsCreator = room.nextMemberNumber <= 2
-            let limit = onlyItsCreator ? min(idle, unjoinedIdle ?? idle) : idle
-            return room.isDeserted && now - room.lastActivity >= limit
+            // A room with a closing time is kept until its close whoever is in it; none is evicted
+            // while someone is connected.
+            guard !room.isSealed, room.isDeserted else { return false }
+            return now >= lifetime.forgetAt(closesAt: room.closeDeadline, lastLeft: room.lastActivity, onlyItsCreator: room.onlyItsCreatorJoined)
         }.map(\.key)
         for code in abandoned { rooms[code] = nil }
         return abandoned
@@ -257,7 +258,7 @@ public struct RoomRegistry: Sendable {
     public func leftUnjoined(among codes: [RoomCode]) -> [RoomCode] {
         codes.compactMap { code in rooms[code].map { (code, $0) } }
             .filter { _, room in
-                room.settings.closesAt == nil && room.nextMemberNumber <= 2 && room.isDeserted && !room.members.contains(where: \.awaitingReturn)
+                room.settings.closesAt == nil && room.onlyItsCreatorJoined && room.isDeserted && !room.members.contains(where: \.awaitingReturn)
             }
             .sorted { ($0.1.lastActivity, $0.0.rawValue) < ($1.1.lastActivity, $1.0.rawValue) }
             .map(\.0)
