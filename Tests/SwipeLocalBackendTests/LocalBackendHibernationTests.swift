@@ -46,6 +46,8 @@ import Testing
             }
             if let code, registry.rooms[code] == nil, backend?.hibernated[code] == nil { backend?.roomClosed(code) }
         }
+        func answerEntry(_ effects: [RoomEffect], in code: RoomCode?, for session: RoomSession?, created: Bool) { apply(effects, in: code) }
+        func endEntry(_ session: RoomSession, telling error: ProtocolError?) {}
         func enqueue(_ message: ServerMessage, to session: RoomSession) {}
         func closeAfterFlush(_ session: RoomSession, _ code: CloseCode, _ reason: String) {}
         func session(numbered id: ConnectionID) -> RoomSession? { nil }

@@ -28,7 +28,7 @@ import Testing
         func encode(_ message: ServerMessage) -> [UInt8]? { try? WireCodec.encode(message) }
         func roomCreated(_ code: RoomCode, by session: RoomSession) { calls.append("created \(code)") }
         func roomForgotten(_ code: RoomCode) { calls.append("forgotten \(code)") }
-        func failedLookup(from address: String, at time: ServerTime) {}
+        func failedLookup(from address: String, at time: ServerTime) { calls.append("failed \(address)") }
         func adoptFailedLookups(ages: [ServerTime], for address: String) {}
         func answerWhenReady(_ request: HTTPRequestID) {}
         func recordStoreAppend(since start: ContinuousClock.Instant) {}
@@ -124,5 +124,40 @@ import Testing
         driver.timers.setRoomTimer("BBBB-BBBB-BB", at: 60_000)
         driver.serviceTurn(at: 1_000)
         #expect(store.calls == ["timer AAAA-AAAA-AA", "turn"])
+    }
+
+    /// A create or join is on its way once per connection, and answered once: the entry ends, a
+    /// wrong token counts as a failed lookup from the address, and a created room for its creator.
+    @Test func anEntryIsAnsweredOnceAndCounted() throws {
+        let (driver, edges, _) = Self.driver()
+        let host = RoomSession(id: ConnectionID(1), address: "198.51.100.4")
+        let guest = RoomSession(id: ConnectionID(2), address: "203.0.113.9")
+        edges.sessions = [host.id: host, guest.id: guest]
+        #expect(driver.beginEntry(host))
+        #expect(!driver.beginEntry(host), "a second create or join while one is on its way")
+        let created = driver.registry.create(CreateRoom(name: "Ann", deck: "movies"), from: host.id, at: 0)
+        let code = try #require(created.room)
+        driver.answerEntry(created.effects, in: code, for: host, created: true)
+        #expect(!driver.isEntering(host))
+        #expect(edges.calls.contains("created \(code)"))
+        #expect(driver.beginEntry(guest))
+        let guess = driver.registry.join(JoinRoom(room: code, name: "Bo", token: "not-the-token"), from: guest.id, at: 0)
+        driver.answerEntry(guess.effects, in: guess.room, for: guest, created: false)
+        #expect(!driver.isEntering(guest))
+        #expect(edges.calls.contains("failed 203.0.113.9"))
+        #expect(edges.calls.filter { $0.hasPrefix("created") }.count == 1, "a join is not a create")
+    }
+
+    /// An entry that ends without a room's answer tells its error, and a closed connection is no longer entering.
+    @Test func anEntryEndsWithItsErrorOrWithItsConnection() {
+        let (driver, edges, _) = Self.driver()
+        let session = RoomSession(id: ConnectionID(3), address: "198.51.100.4")
+        #expect(driver.beginEntry(session))
+        driver.endEntry(session, telling: ProtocolError(.unknownRoom, "join: no room ZZZZ-ZZZZ-ZZ"))
+        #expect(!driver.isEntering(session))
+        #expect(edges.sent.contains { if case .error(let error) = $0.0 { error.code == .unknownRoom } else { false } })
+        #expect(driver.beginEntry(session))
+        driver.sessionClosed(session, grace: 0, shuttingDown: false)
+        #expect(!driver.isEntering(session))
     }
 }

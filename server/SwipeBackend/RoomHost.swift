@@ -28,6 +28,11 @@ package protocol RoomHost: AnyObject {
 
     /// Carries out a room's effects in order (records go to the backend's `commit` first).
     func apply(_ effects: [RoomEffect], in code: RoomCode?)
+    /// The room's answer to a create or join, carried out once the same way for every store (the
+    /// entry ends; a wrong code or token and a created room are counted for the address; `apply`).
+    func answerEntry(_ effects: [RoomEffect], in code: RoomCode?, for session: RoomSession?, created: Bool)
+    /// A create or join that ends without a room's answer, telling `error` if there is one.
+    func endEntry(_ session: RoomSession, telling error: ProtocolError?)
     /// Queues a message for one connection.
     func enqueue(_ message: ServerMessage, to session: RoomSession)
     /// Closes a connection once what is queued for it has gone out.

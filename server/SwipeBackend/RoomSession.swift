@@ -3,9 +3,10 @@
 import SwipeProtocol
 import SwipeRooms
 
-/// The room-facing part of a client connection: its number and address, the room and member it
-/// is bound to, and, in a cluster, what it has on its way to the shared store. The shell's
-/// `Connection` subclasses it; a backend sees only this.
+/// The room-facing part of a client connection: its number, address and protocol version, the
+/// room and member it is bound to. What it has on its way has one owner each: a create or join,
+/// the driver (`RoomDriver.isEntering`); a cluster's appends, its node (`ClusterNode.inFlight`).
+/// The shell's `Connection` subclasses it; a store sees only this.
 ///
 /// ```swift
 /// let session = RoomSession(id: ConnectionID(7), address: "198.51.100.4")
@@ -21,13 +22,6 @@ open class RoomSession {
     public final var protocolVersion = 1
     /// Set once the connection must close after its queue drains.
     public final var closing: (code: CloseCode, reason: String)?
-    /// Its `create` or `join` is on its way (a second one is refused).
-    public final var joinPending = false
-    /// In a cluster: this connection's swipes, undos and host commands on their way to the store,
-    /// and the messages that came after them, held so they are handled in the order they were sent
-    /// (a drag of the next card must not overtake the vote that made it the top card).
-    public final var appendsInFlight = 0
-    public final var heldMessages: [ClientMessage] = []
 
     public init(id: ConnectionID, address: String) {
         self.id = id

@@ -62,9 +62,8 @@ package final class LocalBackend: RoomBackend {
 
     package func createRoom(_ request: CreateRoom, pictures uploads: [String: PictureAsset], for connection: RoomSession, at time: ServerTime) {
         if host.registry.rooms.count + hibernated.count >= host.rules.maxOpenRooms {
-            host.apply([.reply(.error(ProtocolError(.tooManyRooms, "create: this server keeps \(host.rules.maxOpenRooms) open rooms already (--max-open-rooms)")),
-                               to: connection.id)], in: nil)
-            return
+            return host.endEntry(connection, telling: ProtocolError(.tooManyRooms,
+                                                                    "create: this server keeps \(host.rules.maxOpenRooms) open rooms already (--max-open-rooms)"))
         }
         // Memory full (--max-rooms): the rooms nobody is in go to sleep first, however recently left.
         if host.registry.rooms.count >= host.registry.limits.maxRooms { hibernateIdleRooms(at: time, idleFor: 0) }
@@ -72,17 +71,14 @@ package final class LocalBackend: RoomBackend {
         if let code = result.room {
             // Its pictures are durable before its record, and so before the welcome.
             let named = picturesNamed(by: host.registry.rooms[code]?.cards ?? [], among: uploads)
-            guard named.isEmpty || keepPictures(named, of: code) else { return }
-            host.server.roomCreated(code, by: connection)
+            guard named.isEmpty || keepPictures(named, of: code) else { return host.endEntry(connection, telling: nil) }   // the server stops
         }
-        host.apply(result.effects, in: result.room)
+        host.answerEntry(result.effects, in: result.room, for: connection, created: true)
     }
 
     package func joinRoom(_ request: JoinRoom, in code: RoomCode, for connection: RoomSession, at time: ServerTime) {
         let result = host.registry.join(request, from: connection.id, at: time)
-        connection.joinPending = false
-        if result.effects.contains(where: RoomEffect.isGuessMiss) { host.server.failedLookup(from: connection.address, at: time) }
-        host.apply(result.effects, in: result.room)
+        host.answerEntry(result.effects, in: result.room, for: connection, created: false)
     }
 
     /// Never: the log is on this machine, and a failure stops the server instead.

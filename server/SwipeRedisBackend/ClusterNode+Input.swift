@@ -21,8 +21,8 @@ extension ClusterNode {
         case .host, .propose, .withdraw:
             appendMessage(message, seq: nil, from: member, of: connection, in: code)
         case .drag, .ping, .results, .create, .join, .picture:
-            guard connection.appendsInFlight == 0 else {
-                connection.heldMessages.append(message)
+            guard (inFlight[connection.id]?.appends ?? 0) == 0 else {
+                inFlight[connection.id, default: InFlightInputs()].held.append(message)
                 return
             }
             let effects = host.registry.handle(.messageReceived(member, message), in: code, at: time)
@@ -37,12 +37,11 @@ extension ClusterNode {
     func createRoom(_ request: CreateRoom, pictures uploads: [String: PictureAsset], for connection: RoomSession) {
         switch host.registry.resolve(request, uploaded: Set(uploads.keys), at: host.now) {
         case let .failure(error):
-            host.enqueue(.error(error), to: connection)
+            host.endEntry(connection, telling: error)
         case let .success(created):
-            connection.joinPending = true
             let code = host.registry.freshCode()
             admitRoomInCluster(code, for: connection) { [unowned self] admitted in
-                guard admitted else { connection.joinPending = false; return }
+                guard admitted else { return host.endEntry(connection, telling: nil) }   // told why already
                 createInStore(created, pictures: picturesNamed(by: created.cards, among: uploads), code: code,
                               for: connection, attemptsLeft: 3)
             }
@@ -63,10 +62,9 @@ extension ClusterNode {
             case .exists where attemptsLeft > 0:
                 createInStore(resolved, pictures: pictures, for: connection, attemptsLeft: attemptsLeft - 1)
             case .exists, .seen, .moved, .unknown, .closed:
-                connection.joinPending = false
-                host.enqueue(.error(ProtocolError(.other, "create: no free room code was found; try again")), to: connection)
+                host.endEntry(connection, telling: ProtocolError(.other, "create: no free room code was found; try again"))
             case .failed, .unreplicated:
-                connection.joinPending = false
+                host.endEntry(connection, telling: nil)
                 refuseForStore(outcome, to: connection)
             }
         }
@@ -83,13 +81,12 @@ extension ClusterNode {
             case .appended:
                 break   // applied: bound and welcomed, or refused by the room
             case .unknown, .closed:
-                connection.joinPending = false
-                host.enqueue(.error(RoomRegistry.noRoom(request)), to: connection)
+                host.endEntry(connection, telling: RoomRegistry.noRoom(request))
             case .failed, .unreplicated:
-                connection.joinPending = false
+                host.endEntry(connection, telling: nil)
                 refuseForStore(outcome, to: connection)
             case .seen, .moved, .exists:
-                connection.joinPending = false
+                host.endEntry(connection, telling: nil)
             }
         }
     }
@@ -99,7 +96,7 @@ extension ClusterNode {
     private func appendMessage(_ message: ClientMessage, seq: Int?, from member: MemberID, of connection: RoomSession, in code: RoomCode) {
         let key = seq.map { "\(member.rawValue):\($0)" }
         let id = connection.id
-        connection.appendsInFlight += 1
+        inFlight[connection.id, default: InFlightInputs()].appends += 1
         append(.message(node: instance, member: member, message), to: code, idempotencyKey: key) { [unowned self] outcome in
             defer { releaseHeldMessages(of: id) }
             switch outcome {
@@ -124,12 +121,18 @@ extension ClusterNode {
     /// One of the connection's appends was answered (and applied): once none is on its way, what
     /// it sent after them is handled, in order.
     private func releaseHeldMessages(of id: ConnectionID) {
-        guard let connection = host.session(numbered: id) else { return }
-        connection.appendsInFlight -= 1
-        while connection.appendsInFlight == 0, !connection.heldMessages.isEmpty, connection.closing == nil,
+        inFlight[id]?.appends -= 1
+        guard let connection = host.session(numbered: id) else {
+            if (inFlight[id]?.appends ?? 0) <= 0 { inFlight[id] = nil }   // closed: nothing more to hand on
+            return
+        }
+        while inFlight[id]?.appends == 0, let next = inFlight[id]?.held.first, connection.closing == nil,
               let code = connection.room, let member = connection.member {
-            let next = connection.heldMessages.removeFirst()
+            inFlight[id]?.held.removeFirst()
             roomInput(next, from: member, of: connection, in: code, at: host.now)
+        }
+        if let inputs = inFlight[id], inputs.appends <= 0, inputs.held.isEmpty || connection.closing != nil || connection.room == nil {
+            inFlight[id] = nil
         }
     }
 

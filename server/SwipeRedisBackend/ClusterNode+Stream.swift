@@ -111,22 +111,20 @@ extension ClusterNode {
         guard let index = replicas.index(forKey: code) else { return }
         let effects = host.registry.apply(entry, offset: offset, at: at, to: &replicas.values[index], local: instance)
         learnWebhook(of: entry, in: code)
-        if entry.node == instance, let number = entry.connection, entry.kind == .created || entry.kind == .connected {
-            let connection = host.session(numbered: ConnectionID(number))
-            connection?.joinPending = false
-            if let connection, effects.contains(where: RoomEffect.isGuessMiss) { host.server.failedLookup(from: connection.address, at: host.now) }
-            if case .created = entry.kind, let connection, effects.contains(where: { if case .bind = $0 { true } else { false } }) {
-                host.server.roomCreated(code, by: connection)
-                listClosingTime(of: code)
-            }
-            if connection == nil, let member = effects.lazy.compactMap({ effect -> MemberID? in
-                if case let .bind(_, member) = effect { return member } else { return nil }
-            }).first {
-                // The connection closed while its join was on its way: it leaves again.
-                append(.disconnected(node: instance, connection: number, member: member), to: code)
-            }
+        guard entry.node == instance, let number = entry.connection, entry.kind == .created || entry.kind == .connected else {
+            return host.apply(effects, in: code)
         }
-        host.apply(effects, in: code)
+        // This node's own create or join: answered as every store's are (`RoomDriver+Entry.swift`).
+        let connection = host.session(numbered: ConnectionID(number))
+        let bound = effects.lazy.compactMap { effect -> MemberID? in
+            if case let .bind(_, member) = effect { member } else { nil }
+        }.first
+        if case .created = entry.kind, connection != nil, bound != nil { listClosingTime(of: code) }
+        if connection == nil, let bound {
+            // The connection closed while its join was on its way: it leaves again.
+            append(.disconnected(node: instance, connection: number, member: bound), to: code)
+        }
+        host.answerEntry(effects, in: code, for: connection, created: entry.kind == .created)
     }
 
     /// Resends of applied swipes and undos get their acknowledgement once the room is there: the

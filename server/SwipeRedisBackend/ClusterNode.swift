@@ -4,6 +4,7 @@
 import SwipeBackend
 import Foundation
 import SwipeProtocol
+import SwipeRooms
 
 /// The Redis backend's node: everything a server keeps to serve rooms from a shared store
 /// (`RedisBackend.start` makes it once the event loop exists).
@@ -32,6 +33,10 @@ final class ClusterNode {
     var catchingUp: Set<RoomCode> = []
     /// Resends of applied swipes and undos, answered once the room has applied `offset`.
     var reacknowledgements: [RoomCode: [(offset: Int, member: MemberID, message: ClientMessage)]] = [:]
+    /// Each connection's appends on their way to the store, and the messages that came after them,
+    /// held so they are handled in the order they were sent (a drag of the next card must not
+    /// overtake the vote that made it the top card). Only connections with one on its way are here.
+    var inFlight: [ConnectionID: InFlightInputs] = [:]
     /// When each room last had a member connected here (rooms idle here are dropped).
     var lastLocalUse: [RoomCode: Double] = [:]
     /// HTTP requests (their room and path) waiting for a room to load or a picture, by socket.
@@ -73,4 +78,18 @@ struct RoomLoad {
     var waiters: [(Bool) -> Void]
     /// Entries published while the history was being read (applied after it, those it did not hold).
     var published: [(offset: Int, at: Double, entry: ClusterEntry)] = []
+}
+
+/// A connection's inputs on their way to the store (`ClusterNode.inFlight`).
+///
+/// ```swift
+/// var inputs = InFlightInputs()
+/// inputs.appends += 1          // a vote sent to the stream
+/// inputs.held.append(.drag(d)) // waits for the vote's answer
+/// ```
+struct InFlightInputs {
+    /// Appends sent and not yet answered.
+    var appends = 0
+    /// Messages that came after them, in order.
+    var held: [ClientMessage] = []
 }

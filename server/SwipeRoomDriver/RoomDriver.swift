@@ -1,5 +1,6 @@
 // The rooms of this process, whichever store keeps them: the registry, the room timers, which
-// member is on which connection, and the order "store the records, then carry out the effects".
+// member is on which connection, whose create or join is on its way, and the order "store the
+// records, then carry out the effects".
 // Service thread only (made on the starting thread with the shell, before the service thread
 // exists). No lws and no store here: a store is the `RoomBackend` it holds; sockets are its
 // `RoomTransport`'s.
@@ -31,6 +32,8 @@ package final class RoomDriver {
     package let sshJoin: String?
     /// Sees every record on the service thread before the effects that acknowledge it (tests, benchmarks).
     package let recordSink: (@Sendable (LogRecord) -> Void)?
+    /// The connections whose create or join is on its way (`RoomDriver+Entry.swift`).
+    package internal(set) var entering: Set<ConnectionID> = []
     /// Votes and matches delivered (for `/metrics`).
     package internal(set) var delivered = DeliveredCounts()
     private let clock: () -> ServerTime
@@ -65,6 +68,7 @@ package final class RoomDriver {
     /// the server is shutting down (a shutdown changes no room), the store hears of it
     /// (`grace`: how long they may come back, 0 when they left).
     package func sessionClosed(_ session: RoomSession, grace: ServerTime, shuttingDown: Bool) {
+        entering.remove(session.id)
         guard let code = session.room, let member = session.member, membersOnline[code]?[member] === session else { return }
         membersOnline[code]?[member] = nil
         if !shuttingDown { backend.memberDisconnected(member, of: session, in: code, grace: grace, at: now) }

@@ -226,7 +226,7 @@ extension ServerShell {
         }
         if connection.closing != nil { return .closing }
         if connection.room != nil { return .inRoom }
-        return connection.joinPending ? .joining : .webSocketInNoRoom
+        return driver.isEntering(connection) ? .joining : .webSocketInNoRoom
     }
 
     /// WSI_CREATE near the descriptor limit: hangs up the longest-held sockets in no room (any

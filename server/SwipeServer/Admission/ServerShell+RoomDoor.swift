@@ -29,7 +29,8 @@ extension ServerShell {
             enqueue(.pong(Pong(t: ping.t, serverTime: time)), to: connection)
         case var .create(request):
             request.keyTag = connection.keyTag   // the server's word, never the client's
-            guard mayEnter(connection, for: message), allowCreate(connection, at: time), allowNotify(request, from: connection) else { return }
+            guard mayEnter(connection, for: message), allowCreate(connection, at: time), allowNotify(request, from: connection),
+                  driver.beginEntry(connection) else { return }
             backend.createRoom(request, pictures: connection.pictureUploads?.pictures ?? [:], for: connection, at: time)
         case var .join(request):
             request.keyTag = connection.keyTag   // the server's word, never the client's
@@ -49,7 +50,7 @@ extension ServerShell {
             closeAfterFlush(connection, .tryAgainLater, "store unavailable")
             return false
         }
-        guard !connection.joinPending else {
+        guard !driver.isEntering(connection) else {
             enqueue(.error(ProtocolError(.alreadyInRoom, "\(message.type): this connection's create or join is already on its way")), to: connection)
             return false
         }
@@ -69,25 +70,19 @@ extension ServerShell {
             enqueue(.error(RoomRegistry.noRoom(request)), to: connection)
             return
         }
-        connection.joinPending = true
+        guard driver.beginEntry(connection) else { return }
         let id = connection.id
         backend.findRoom(code) { [unowned self] found in
             guard let connection = connections.byID[id] else { return }
             let time = now
             // A paced answer does not say whether the room exists.
             if request.token != nil, !allowLookup(request, from: connection, at: time) {
-                connection.joinPending = false
-                return
+                return driver.endEntry(connection, telling: nil)
             }
             guard found else {
-                connection.joinPending = false
-                if let unavailable = backend.unavailable {
-                    enqueue(.error(unavailable), to: connection)
-                } else {
-                    recordFailedLookup(from: connection.address, at: time)
-                    enqueue(.error(RoomRegistry.noRoom(request)), to: connection)
-                }
-                return
+                if let unavailable = backend.unavailable { return driver.endEntry(connection, telling: unavailable) }
+                recordFailedLookup(from: connection.address, at: time)
+                return driver.endEntry(connection, telling: RoomRegistry.noRoom(request))
             }
             backend.joinRoom(request, in: code, for: connection, at: time)
         }
@@ -105,7 +100,7 @@ extension ServerShell {
             let refusal = "picture: a deck's pictures are sent before create, on the connection that creates the room; this connection is in room \(code)"
             return enqueue(.error(ProtocolError(.notAllowed, refusal)), to: connection)
         }
-        guard !connection.joinPending else {
+        guard !driver.isEntering(connection) else {
             return enqueue(.error(ProtocolError(.notAllowed, "picture: this connection's create or join is already on its way")), to: connection)
         }
         let limits = configuration.uploadLimits
