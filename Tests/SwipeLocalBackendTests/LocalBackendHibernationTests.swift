@@ -48,6 +48,12 @@ import Testing
         }
         func answerEntry(_ effects: [RoomEffect], in code: RoomCode?, for session: RoomSession?, created: Bool) { apply(effects, in: code) }
         func endEntry(_ session: RoomSession, telling error: ProtocolError?) {}
+        /// As the driver does (`RoomDriver+Hibernation.swift`, its own tests): every room the store
+        /// has seen idle for `idleFor` goes.
+        func letIdleRoomsGo(at time: ServerTime, idleFor: ServerTime?) {
+            guard let backend, let after = idleFor ?? rules.hibernateAfter else { return }
+            backend.letGo(registry.rooms.keys.filter { code in backend.idleSince(code).map { time - $0 >= after } == true }, at: time)
+        }
         func enqueue(_ message: ServerMessage, to session: RoomSession) {}
         func closeAfterFlush(_ session: RoomSession, _ code: CloseCode, _ reason: String) {}
         func session(numbered id: ConnectionID) -> RoomSession? { nil }
@@ -101,10 +107,10 @@ import Testing
         let (host, backend) = try Self.start(directory)
         let code = try Self.votedAndLeft(host, backend, CreateRoom(name: "Ann", deck: "movies", pacing: .free))
         let before = try #require(host.registry.rooms[code]).results()
-        host.now += 59_000
-        backend.serviceTurn(at: host.now)
-        host.now = try #require(host.timers.evictionCheck)
-        backend.serviceTurn(at: host.now)
+        // Idle, by this store's measure, since its last member left: the driver's rule lets it go a minute later.
+        #expect(backend.idleSince(code) == host.now)
+        host.now += 60_000
+        host.letIdleRoomsGo(at: host.now, idleFor: nil)
         #expect(host.registry.rooms[code] == nil && backend.hibernated[code] != nil, "asleep after a minute")
         var found: [Bool] = []
         backend.findRoom(code) { found.append($0) }
@@ -118,7 +124,7 @@ import Testing
         var (host, backend) = try Self.start(directory)
         let code = try Self.votedAndLeft(host, backend, CreateRoom(name: "Ann", deck: "movies", pacing: .free))
         let before = try #require(host.registry.rooms[code]).results()
-        backend.hibernateIdleRooms(at: host.now, idleFor: 0)
+        host.letIdleRoomsGo(at: host.now, idleFor: 0)
         #expect(host.registry.rooms.isEmpty)
         (host, backend) = try Self.start(directory)
         #expect(host.registry.rooms.isEmpty && backend.hibernated[code] != nil, "a start loads no hibernated room")
@@ -135,7 +141,7 @@ import Testing
         var (host, backend) = try Self.start(directory)
         let closesAt = "2026-11-29T12:00:00Z"   // two hours after server time 0
         let code = try Self.votedAndLeft(host, backend, CreateRoom(name: "Ann", deck: "movies", closesAt: closesAt))
-        backend.hibernateIdleRooms(at: host.now, idleFor: 0)
+        host.letIdleRoomsGo(at: host.now, idleFor: 0)
         #expect(host.registry.rooms.isEmpty && host.timers.roomTimers[code] == 7_200_000)
         // The server stops and starts again at 13:00, an hour past the close.
         (host, backend) = try Self.start(directory, wallClockAtZero: Self.wall + 3 * 3_600_000)
@@ -150,7 +156,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let (host, backend) = try Self.start(directory)
         let code = try Self.votedAndLeft(host, backend, CreateRoom(name: "Ann", deck: "movies", pacing: .free))
-        backend.hibernateIdleRooms(at: host.now, idleFor: 0)
+        host.letIdleRoomsGo(at: host.now, idleFor: 0)
         #expect(backend.evictHibernated(at: host.now + host.rules.abandonedRoomTimeout - 1).isEmpty)
         #expect(backend.evictHibernated(at: host.now + host.rules.abandonedRoomTimeout) == [code])
     }
@@ -167,7 +173,8 @@ import Testing
         let code = try #require(host.registry.rooms.keys.first)
         backend.memberDisconnected("m1", of: creator, in: code, grace: 0, at: host.now)
         let left = host.now
-        backend.hibernateIdleRooms(at: host.now + 90_000, idleFor: 0)
+        #expect(backend.idleSince(code) == nil, "never idle enough to sleep")
+        host.letIdleRoomsGo(at: host.now + 90_000, idleFor: 0)
         #expect(host.registry.rooms[code] != nil && backend.hibernated[code] == nil, "awake past --hibernate-after")
         #expect(backend.makeWayForCreate(among: [code], from: creator.address), "its address may still give it up")
         // Made again, it is forgotten at the unjoined timeout, from memory.

@@ -37,6 +37,7 @@ import Testing
             }
             apply(effects, in: code)
         }
+        func letIdleRoomsGo(at time: ServerTime, idleFor: ServerTime?) { calls.append("let idle rooms go") }
         func endEntry(_ session: RoomSession, telling error: ProtocolError?) {
             entering.remove(session.id)
             calls.append("ended \(session.id.rawValue)\(error.map { " " + $0.code.rawValue } ?? "")")

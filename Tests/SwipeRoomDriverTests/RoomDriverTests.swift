@@ -160,4 +160,30 @@ import Testing
         driver.sessionClosed(session, grace: 0, shuttingDown: false)
         #expect(!driver.isEntering(session))
     }
+
+    /// One rule for every store: a room nobody is connected to here goes once its store has seen it
+    /// idle for `--hibernate-after` (60 s by default), at the driver's check; a room someone is
+    /// connected to, or one its store must keep in memory, stays.
+    @Test func idleRoomsGoAtTheCheckOnceTheirStoreSawThemIdleForLong() throws {
+        let (driver, edges, store) = Self.driver()
+        let host = RoomSession(id: ConnectionID(1), address: "198.51.100.4")
+        edges.sessions[host.id] = host
+        var codes: [RoomCode] = []
+        for number in 1...3 {
+            let result = driver.registry.create(CreateRoom(name: "Ann", deck: "movies"), from: ConnectionID(number), at: 0)
+            let code = try #require(result.room)
+            codes.append(code)
+            if number == 1 { driver.apply(result.effects, in: code) }   // its creator is connected here
+        }
+        store.idle = [codes[0]: 0, codes[1]: 0]   // the third: its store keeps it in memory
+        let check = try #require(driver.timers.hibernationCheck, "the first check is armed")
+        #expect(check == 1_000 + RoomDriver.hibernationInterval(after: 60_000))
+        store.calls = []
+        driver.serviceTurn(at: 59_999)
+        #expect(!store.calls.contains { $0.hasPrefix("let go") }, "not idle for a minute yet")
+        driver.timers.hibernationCheck = 60_000
+        driver.serviceTurn(at: 60_000)
+        #expect(store.calls.last == "let go \(codes[1].rawValue)", "only the idle room nobody is in")
+        #expect(driver.timers.hibernationCheck == 60_000 + RoomDriver.hibernationInterval(after: 60_000))
+    }
 }

@@ -70,6 +70,13 @@ package protocol RoomBackend: AnyObject {
     func timerDue(_ code: RoomCode, at time: ServerTime)
     /// A room is gone from this process (closed by its host, or evicted).
     func roomClosed(_ code: RoomCode)
+    /// Since when room `code` (in memory here, nobody connected to it here) has been idle, by this
+    /// store's measure; nil: it must stay in memory (someone is expected back, a request waits for
+    /// it, or the store has nowhere to keep it). The driver lets it go `--hibernate-after` later.
+    func idleSince(_ code: RoomCode) -> ServerTime?
+    /// Lets `codes` go from memory: the store keeps each (the local log: a checkpoint and an index
+    /// row; Redis: its stream) and reads it back when it is next asked for (`findRoom`).
+    func letGo(_ codes: [RoomCode], at time: ServerTime)
     /// A failed room-code lookup from `address` was counted here (a backend may count it further).
     func failedLookupRecorded(from address: String, at time: ServerTime)
 

@@ -33,6 +33,9 @@ package protocol RoomHost: AnyObject {
     func answerEntry(_ effects: [RoomEffect], in code: RoomCode?, for session: RoomSession?, created: Bool)
     /// A create or join that ends without a room's answer, telling `error` if there is one.
     func endEntry(_ session: RoomSession, telling error: ProtocolError?)
+    /// Lets every room idle for `idleFor` ms (default `--hibernate-after`) go from memory now (a
+    /// store whose memory is full makes way for a new room: `idleFor` 0).
+    func letIdleRoomsGo(at time: ServerTime, idleFor: ServerTime?)
     /// Queues a message for one connection.
     func enqueue(_ message: ServerMessage, to session: RoomSession)
     /// Closes a connection once what is queued for it has gone out.

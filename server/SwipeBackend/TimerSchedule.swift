@@ -2,7 +2,7 @@ import SwipeProtocol
 import SwipeRooms
 
 /// Every deadline the service loop must wake for — room timers, the next abandoned-room eviction
-/// check, the shutdown deadline — and the one wake-up currently armed. The shell arms a single
+/// check, the next hibernation check, the shutdown deadline — and the one wake-up currently armed. The shell arms a single
 /// lws timer for `earliest` only; between deadlines the loop sleeps in poll() until a socket or
 /// `lws_cancel_service` wakes it. Pure: times are passed in, nothing reads a clock.
 ///
@@ -28,6 +28,8 @@ public struct TimerSchedule: Hashable, Sendable {
     public private(set) var roomTimers: [RoomCode: ServerTime] = [:]
     /// When to next look for abandoned rooms (nil: never).
     public var evictionCheck: ServerTime?
+    /// When the driver next looks for rooms nobody is connected to (nil: never; `--hibernate-after 0`).
+    public var hibernationCheck: ServerTime?
     /// When a shutdown in progress gives up waiting for connections (nil: not shutting down).
     public var shutdownDeadline: ServerTime?
     /// When freed heap pages may next be handed back (`HeapTrimPolicy.nextCheck`; nil: no need).
@@ -63,7 +65,7 @@ public struct TimerSchedule: Hashable, Sendable {
             guard let b else { return a }
             return min(a, b)
         }
-        return earlier(earlier(roomTimers.values.min(), evictionCheck), earlier(shutdownDeadline, heapTrimCheck))
+        return earlier(earlier(earlier(roomTimers.values.min(), evictionCheck), earlier(shutdownDeadline, heapTrimCheck)), hibernationCheck)
     }
 
     /// The armed timer has fired (lws forgets a fired timer, so it is no longer armed).

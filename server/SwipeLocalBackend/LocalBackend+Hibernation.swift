@@ -1,8 +1,9 @@
 // Hibernation on this machine: a room nobody has been connected to for `--hibernate-after` leaves
 // memory with a checkpoint of its whole state and a row in the log's index; it is read back when
 // someone joins or resumes, asks for its results or pictures, or its close comes. A start reads
-// the index, not the rooms. Service thread only (the index is read by `restore`, at start, before
-// that thread exists); reaches the server through its RoomHost (the registry, the timers).
+// the index, not the rooms. When a room goes is the driver's rule (`RoomDriver+Hibernation.swift`);
+// how it is kept and read back is this store's. Service thread only (the index is read by
+// `restore`, at start, before that thread exists); reaches the server through its RoomHost.
 import SwipeBackend
 import SwipeProtocol
 import SwipeRooms
@@ -31,14 +32,22 @@ extension LocalBackend {
         host.timers.setRoomTimer(next.code, at: max(host.now, next.deadline))
     }
 
-    /// Puts to sleep every room nobody has been connected to for `hibernateAfter` ms that waits for
-    /// nothing but its close (no grace period, no lockstep timer). Needs a log to keep them in.
-    func hibernateIdleRooms(at time: ServerTime, idleFor: ServerTime? = nil) {
-        guard let store, storageFailure == nil, let after = idleFor ?? hibernateAfter else { return }
-        let idle = host.registry.rooms.filter { _, room in
-            room.canHibernate && time - room.lastActivity >= after
-        }
-        for (code, room) in idle {
+    /// Since when a room has been idle, for the driver's rule (`RoomDriver+Hibernation.swift`): the
+    /// time its last member left, if it waits for nothing but its close (`Room.canHibernate`);
+    /// nil without a log to keep it in, or once the log has failed.
+    package func idleSince(_ code: RoomCode) -> ServerTime? {
+        guard store != nil, storageFailure == nil, hibernateAfter != nil, let room = host.registry.rooms[code], room.canHibernate else { return nil }
+        return room.lastActivity
+    }
+
+    /// Puts `codes` to sleep: each one's whole state as a checkpoint and its row in the index, in
+    /// one transaction; out of memory and off the timers (a closing time stays on them through
+    /// `SleepingCloses`).
+    package func letGo(_ codes: [RoomCode], at time: ServerTime) {
+        guard let store, storageFailure == nil else { return }
+        var slept = 0
+        for code in codes {
+            guard let room = host.registry.rooms[code] else { continue }
             let state = RoomState(room: code.rawValue, payload: room.checkpoint.encoded(), at: time)
             let entry = HibernatedRow(room: code.rawValue, closesAt: room.settings.closesAt, leftAt: room.lastActivity + wallClockAtZero,
                                       open: room.isSealed)
@@ -52,10 +61,11 @@ extension LocalBackend {
             host.timers.cancelRoomTimer(code)
             checkpointPolicy.forget(code)
             hibernated[code] = entry
+            slept += 1
             if room.isSealed, let deadline = room.closeDeadline { sleepingCloses.insert(code, at: deadline) }
         }
         armNextSleepingClose()
-        if !idle.isEmpty { host.logger.debug("hibernated \(idle.count) room(s); \(hibernated.count) asleep, \(host.registry.rooms.count) in memory") }
+        if slept > 0 { host.logger.debug("hibernated \(slept) room(s); \(hibernated.count) asleep, \(host.registry.rooms.count) in memory") }
     }
 
     /// Brings a hibernated room back into memory (true), or says it is not asleep here (false). Its

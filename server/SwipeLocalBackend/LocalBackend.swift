@@ -66,7 +66,7 @@ package final class LocalBackend: RoomBackend {
                                                                     "create: this server keeps \(host.rules.maxOpenRooms) open rooms already (--max-open-rooms)"))
         }
         // Memory full (--max-rooms): the rooms nobody is in go to sleep first, however recently left.
-        if host.registry.rooms.count >= host.registry.limits.maxRooms { hibernateIdleRooms(at: time, idleFor: 0) }
+        if host.registry.rooms.count >= host.registry.limits.maxRooms { host.letIdleRoomsGo(at: time, idleFor: 0) }
         let result = host.registry.create(request, from: connection.id, uploaded: Set(uploads.keys), at: time)
         if let code = result.room {
             // Its pictures are durable before its record, and so before the welcome.
@@ -112,7 +112,6 @@ package final class LocalBackend: RoomBackend {
             evicted(code, why: "nobody connected")
         }
         for code in evictHibernated(at: time) { evicted(code, why: "nobody connected (it was hibernated)") }
-        hibernateIdleRooms(at: time)
     }
 
     /// A room the registry has just evicted: the shell forgets it as it does a closed room (its

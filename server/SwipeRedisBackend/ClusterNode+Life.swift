@@ -73,13 +73,7 @@ extension ClusterNode {
         takeOverWebhooks()
         for code in replicas.keys {
             if host.hasMembersHere(in: code) { lastLocalUse[code] = time }
-            let idle = time - (lastLocalUse[code] ?? time)
-            if idle > ClusterNode.idleRoomLifetime, !httpWaiting.values.contains(where: { $0.room == code }) {
-                host.logger.debug("room \(code): nobody here for \(Int(idle / 1000)) s; dropped from this node's memory")
-                forgetLocally(code)
-            } else if replicas[code]?.waiting.isEmpty == false {
-                catchUp(code)   // a gap that a lost message left: read it again
-            }
+            if replicas[code]?.waiting.isEmpty == false { catchUp(code) }   // a gap that a lost message left: read it again
         }
     }
 
@@ -98,6 +92,22 @@ extension ClusterNode {
                            idempotencyKey: "lost:\(other)")
                 }
             }
+        }
+    }
+
+    /// Since when nobody on this node has used room `code` (the driver lets it go `--hibernate-after`
+    /// later); nil while the store is away, an HTTP request waits for it, or it is not served here.
+    func idleSince(_ code: RoomCode) -> ServerTime? {
+        guard outage == nil, replicas[code] != nil, !httpWaiting.values.contains(where: { $0.room == code }) else { return nil }
+        return lastLocalUse[code] ?? host.now
+    }
+
+    /// Drops rooms nobody here uses from this node's memory: the store keeps them, and any node
+    /// reads a room's stream back when it is asked for.
+    func letGo(_ codes: [RoomCode], at time: ServerTime) {
+        for code in codes where replicas[code] != nil {
+            host.logger.debug("room \(code): nobody here for \(Int((time - (lastLocalUse[code] ?? time)) / 1000)) s; dropped from this node's memory")
+            forgetLocally(code)
         }
     }
 

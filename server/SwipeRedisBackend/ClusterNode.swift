@@ -68,8 +68,6 @@ final class ClusterNode {
     /// How often the heartbeat is refreshed, and how long it lives (ms).
     static let heartbeatInterval: Double = 1000
     static let heartbeatLifetime: Double = 3000
-    /// A room nobody here uses is dropped from memory after this long (ms).
-    static let idleRoomLifetime: Double = 60_000
 }
 
 /// A room being loaded from the store.

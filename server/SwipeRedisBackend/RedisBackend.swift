@@ -93,6 +93,10 @@ package final class RedisBackend: RoomBackend {
 
     package func roomClosed(_ code: RoomCode) { node?.clusterRoomClosed(code) }
 
+    package func idleSince(_ code: RoomCode) -> ServerTime? { node?.idleSince(code) }
+
+    package func letGo(_ codes: [RoomCode], at time: ServerTime) { node?.letGo(codes, at: time) }
+
     package func failedLookupRecorded(from address: String, at time: ServerTime) {
         node?.shareFailedLookup(from: address, at: time)
     }

@@ -59,6 +59,7 @@ package final class RoomDriver {
         self.transport = transport
         self.events = events
         backend = makeBackend(self)
+        armHibernationCheck()
     }
 
     /// Server time now (ms).
@@ -74,10 +75,12 @@ package final class RoomDriver {
         if !shuttingDown { backend.memberDisconnected(member, of: session, in: code, grace: grace, at: now) }
     }
 
-    /// The room's due timers, then the store's own periodic work (every turn of the service loop).
+    /// The room's due timers, the store's own periodic work, then, when it is due, the rooms that
+    /// may leave memory (every turn of the service loop).
     package func serviceTurn(at time: ServerTime) {
         for code in timers.takeDueRooms(at: time) { backend.timerDue(code, at: time) }
         backend.serviceTurn(at: time)
+        checkForIdleRooms(at: time)
     }
 }
 

@@ -28,6 +28,10 @@ final class RecordingStore: RoomBackend {
     }
     func timerDue(_ code: RoomCode, at time: ServerTime) { calls.append("timer \(code)") }
     func roomClosed(_ code: RoomCode) { calls.append("closed \(code)") }
+    /// Each room's idle time as the test sets it (none: it must stay).
+    var idle: [RoomCode: ServerTime] = [:]
+    func idleSince(_ code: RoomCode) -> ServerTime? { idle[code] }
+    func letGo(_ codes: [RoomCode], at time: ServerTime) { calls.append("let go \(codes.map(\.rawValue).joined(separator: ","))") }
     func failedLookupRecorded(from address: String, at time: ServerTime) {}
     func commit(_ records: [LogRecord]) -> Bool {
         calls.append("commit \(records.count)")

@@ -39,6 +39,8 @@ import SwipeStoreChoice
         func makeWayForCreate(among rooms: [RoomCode], from address: String) -> Bool { calls.append("makeWay \(rooms.count)"); return makesWay }
         func failedLookupRecorded(from address: String, at time: ServerTime) { calls.append("failed \(address)") }
         func roomClosed(_ code: RoomCode) { calls.append("closed \(code)") }
+        func idleSince(_ code: RoomCode) -> ServerTime? { nil }
+        func letGo(_ codes: [RoomCode], at time: ServerTime) { calls.append("let go \(codes.count)") }
         func shuttingDown() { calls.append("shutdown") }
         var health: StoreHealth { StoreHealth(node: "double", store: "memory of a test") }
         var linkUp: Bool? { true }
