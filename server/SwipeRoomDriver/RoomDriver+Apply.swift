@@ -67,13 +67,16 @@ extension RoomDriver {
     /// One member's message, fitted to their connection: a `welcome` carries the version the
     /// connection chose and the gateway's line; others are split for older versions.
     private func send(_ message: ServerMessage, to session: RoomSession) {
-        var message = message
         if case let .voteAccepted(ack) = message, !ack.undone { delivered.votes += 1 }
         if case var .welcome(welcome) = message, session.protocolVersion != welcome.`protocol` || sshJoin != nil {
             welcome.`protocol` = session.protocolVersion
             welcome.sshJoin = sshJoin
-            message = .welcome(welcome)
+            return deliver(.welcome(welcome), to: session)
         }
+        deliver(message, to: session)   // no copy of the message on the way (a vote's answers take this path)
+    }
+
+    private func deliver(_ message: ServerMessage, to session: RoomSession) {
         guard message.differs(forProtocol: session.protocolVersion) else { return transport.send(message, to: session) }
         for sent in message.asSent(toProtocol: session.protocolVersion) { transport.send(sent, to: session) }
     }

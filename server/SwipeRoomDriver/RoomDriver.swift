@@ -39,8 +39,10 @@ package final class RoomDriver {
     private let clock: () -> ServerTime
     /// Where rooms' records are kept and inputs ordered (set once by `connect`).
     package var backend: (any RoomBackend)!
-    package private(set) unowned var transport: (any RoomTransport)!
-    package private(set) unowned var events: (any RoomDriverEvents)!
+    /// The shell, which owns the driver and outlives it: `unowned(unsafe)`, so the hot path pays no
+    /// reference counting to reach it (an `unowned` load was 0.3 k instructions a vote).
+    package private(set) unowned(unsafe) var transport: (any RoomTransport)!
+    package private(set) unowned(unsafe) var events: (any RoomDriverEvents)!
 
     package init(registry: RoomRegistry, rules: RoomRules, logger: Logger, sshJoin: String? = nil,
                  recordSink: (@Sendable (LogRecord) -> Void)? = nil, clock: @escaping () -> ServerTime) {

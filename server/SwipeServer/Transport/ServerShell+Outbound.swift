@@ -16,7 +16,9 @@ extension ServerShell {
         let (key, replaceable) = coalescingKey(message)
         var bytes: [UInt8]?
         var olderVersions: [Int: [(bytes: [UInt8], message: ServerMessage)]] = [:]
-        for (member, session) in members where member != skipped {
+        // The values only (each session's `member` is its key), so no member's name is copied per delivery.
+        for session in members.values {
+            if let skipped, session.member == skipped { continue }
             // Every session the driver holds here is one of this shell's connections.
             let connection = unsafeDowncast(session, to: Connection.self)
             let version = connection.protocolVersion
