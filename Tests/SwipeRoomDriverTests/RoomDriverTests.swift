@@ -53,6 +53,7 @@ import Testing
 
     @Test func aRoomClosedByItsHostIsTheStoresToForget() {
         let (driver, edges, store) = Self.driver()
+        defer { withExtendedLifetime(edges) {} }   // the driver holds it unowned(unsafe)
         driver.apply([.append(LogRecord(at: 0, room: "CCCC-CCCC-CC", event: .phaseChanged(phase: .closed)))], in: "CCCC-CCCC-CC")
         #expect(store.calls == ["commit 1", "closed CCCC-CCCC-CC"])
         #expect(edges.calls.contains("forgotten CCCC-CCCC-CC"))
@@ -80,6 +81,7 @@ import Testing
     /// chose and the gateway's line; the room's broadcasts then reach its members here.
     @Test func aBoundMemberIsSentTheRoomsMessagesFittedToTheirConnection() throws {
         let (driver, edges, _) = Self.driver()
+        defer { withExtendedLifetime(edges) {} }   // the driver holds it unowned(unsafe)
         let host = RoomSession(id: ConnectionID(1), address: "198.51.100.4")
         host.protocolVersion = 3
         edges.sessions[host.id] = host
@@ -103,6 +105,7 @@ import Testing
     @Test(arguments: [false, true])
     func aClosedConnectionTakesItsMemberOffline(shuttingDown: Bool) throws {
         let (driver, edges, store) = Self.driver()
+        defer { withExtendedLifetime(edges) {} }   // the driver holds it unowned(unsafe)
         let host = RoomSession(id: ConnectionID(1), address: "198.51.100.4")
         edges.sessions[host.id] = host
         let result = driver.registry.create(CreateRoom(name: "Ann", deck: "movies"), from: host.id, at: 0)
@@ -130,6 +133,7 @@ import Testing
     /// wrong token counts as a failed lookup from the address, and a created room for its creator.
     @Test func anEntryIsAnsweredOnceAndCounted() throws {
         let (driver, edges, _) = Self.driver()
+        defer { withExtendedLifetime(edges) {} }   // the driver holds it unowned(unsafe)
         let host = RoomSession(id: ConnectionID(1), address: "198.51.100.4")
         let guest = RoomSession(id: ConnectionID(2), address: "203.0.113.9")
         edges.sessions = [host.id: host, guest.id: guest]
@@ -151,6 +155,7 @@ import Testing
     /// An entry that ends without a room's answer tells its error, and a closed connection is no longer entering.
     @Test func anEntryEndsWithItsErrorOrWithItsConnection() {
         let (driver, edges, _) = Self.driver()
+        defer { withExtendedLifetime(edges) {} }   // the driver holds it unowned(unsafe)
         let session = RoomSession(id: ConnectionID(3), address: "198.51.100.4")
         #expect(driver.beginEntry(session))
         driver.endEntry(session, telling: ProtocolError(.unknownRoom, "join: no room ZZZZ-ZZZZ-ZZ"))
@@ -166,6 +171,7 @@ import Testing
     /// connected to, or one its store must keep in memory, stays.
     @Test func idleRoomsGoAtTheCheckOnceTheirStoreSawThemIdleForLong() throws {
         let (driver, edges, store) = Self.driver()
+        defer { withExtendedLifetime(edges) {} }   // the driver holds it unowned(unsafe)
         let host = RoomSession(id: ConnectionID(1), address: "198.51.100.4")
         edges.sessions[host.id] = host
         var codes: [RoomCode] = []
