@@ -20,7 +20,7 @@ struct RoomLifetimeOptions: ParsableArguments {
     @Option(name: .customLong("abandoned-room-timeout"), help: "Seconds after the last member left before a room without a closing time is dropped. Default 30 minutes.")
     var abandonedRoomTimeout: Double = ServerConfiguration(store: .memory).abandonedRoomTimeoutSeconds
 
-    @Option(name: .customLong("hibernate-after"), help: "Seconds after its last member left before a room leaves memory and sleeps in the log (--data), read back when someone joins, asks for its results or its close comes; 0: never. Default 60.")
+    @Option(name: .customLong("hibernate-after"), help: "Seconds after its last member here left before a room leaves memory: it sleeps in the log (--data), or a cluster node drops it and the store keeps it (--store); read back when someone joins, asks for its results or its close comes. 0: never. Default 60.")
     var hibernateAfter: Double = 60
 
     @Option(name: .customLong("max-open-rooms"), help: "Open rooms this server keeps, in memory and hibernated together; more get tooManyRooms. --max-rooms bounds those in memory. Default 100000.")
