@@ -91,10 +91,8 @@ package protocol RoomBackend: AnyObject {
 
     // MARK: health and HTTP
 
-    /// What `/healthz` says of the store.
+    /// What `/healthz` and `/metrics` say of the store.
     var health: StoreHealth { get }
-    /// Whether the link to a shared store is up (nil: there is none).
-    var linkUp: Bool? { get }
     /// An HTTP request names `code`: true when its answer must wait until the room is loaded
     /// (the backend calls `RoomHost.answerWhenReady` then, and `httpAnswerReady` hands the path back).
     func waitForRoom(_ code: RoomCode, path: String, request: HTTPRequestID) -> Bool
@@ -114,7 +112,7 @@ package protocol RoomBackend: AnyObject {
 /// What `/healthz` says of a backend's store.
 ///
 /// ```swift
-/// StoreHealth(node: "n1#3f2a", store: "redis://10.0.0.5:6379/0", reachable: true)
+/// StoreHealth(node: "n1#3f2a", store: "redis://10.0.0.5:6379/0", reachable: true, linkUp: true)
 /// ```
 package struct StoreHealth: Equatable, Sendable {
     /// This process's name among the nodes sharing the store (nil: it is alone).
@@ -123,11 +121,14 @@ package struct StoreHealth: Equatable, Sendable {
     package var store: String?
     /// False while the store cannot be reached (`/healthz` then says "unavailable").
     package var reachable: Bool
+    /// Whether the link to a store across one is up, for its `/metrics` gauge (nil: there is no link).
+    package var linkUp: Bool?
 
-    package init(node: String? = nil, store: String? = nil, reachable: Bool = true) {
+    package init(node: String? = nil, store: String? = nil, reachable: Bool = true, linkUp: Bool? = nil) {
         self.node = node
         self.store = store
         self.reachable = reachable
+        self.linkUp = linkUp
     }
 }
 

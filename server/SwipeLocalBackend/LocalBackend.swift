@@ -133,7 +133,6 @@ package final class LocalBackend: RoomBackend {
 
     package var health: StoreHealth { StoreHealth() }
 
-    package var linkUp: Bool? { nil }
 
     /// A hibernated room is woken at once (one read of the log on this thread); nothing waits.
     package func waitForRoom(_ code: RoomCode, path: String, request: HTTPRequestID) -> Bool {

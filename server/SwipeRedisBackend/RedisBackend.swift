@@ -113,10 +113,9 @@ package final class RedisBackend: RoomBackend {
     // MARK: health and HTTP
 
     package var health: StoreHealth {
-        StoreHealth(node: node?.instance, store: node == nil ? nil : configuration.storeName, reachable: node?.outage == nil)
+        StoreHealth(node: node?.instance, store: node == nil ? nil : configuration.storeName, reachable: node?.outage == nil,
+                    linkUp: node.map { $0.outage == nil } ?? false)
     }
-
-    package var linkUp: Bool? { node.map { $0.outage == nil } ?? false }
 
     /// A cluster node answers for any room: one not here yet is loaded first, and the answer waits.
     package func waitForRoom(_ code: RoomCode, path: String, request: HTTPRequestID) -> Bool {

@@ -40,7 +40,6 @@ final class RecordingStore: RoomBackend {
     }
     var storageFailure: String? { commits ? nil : "refused by the test" }
     var health: StoreHealth { StoreHealth() }
-    var linkUp: Bool? { nil }
     func waitForRoom(_ code: RoomCode, path: String, request: HTTPRequestID) -> Bool { false }
     func httpAnswerReady(_ request: HTTPRequestID) -> String? { nil }
     func waitForPicture(_ etag: String, in code: RoomCode, path: String, request: HTTPRequestID) -> Bool { false }

@@ -42,8 +42,7 @@ import SwipeStoreChoice
         func idleSince(_ code: RoomCode) -> ServerTime? { nil }
         func letGo(_ codes: [RoomCode], at time: ServerTime) { calls.append("let go \(codes.count)") }
         func shuttingDown() { calls.append("shutdown") }
-        var health: StoreHealth { StoreHealth(node: "double", store: "memory of a test") }
-        var linkUp: Bool? { true }
+        var health: StoreHealth { StoreHealth(node: "double", store: "memory of a test", linkUp: true) }
         func waitForRoom(_ code: RoomCode, path: String, request: HTTPRequestID) -> Bool { calls.append("wait \(code)"); return false }
         func httpAnswerReady(_ request: HTTPRequestID) -> String? { nil }
         func waitForPicture(_ etag: String, in code: RoomCode, path: String, request: HTTPRequestID) -> Bool { calls.append("picture \(etag)"); return false }
@@ -83,7 +82,7 @@ import SwipeStoreChoice
     @Test func theLocalBackendIsChosenWithoutAStore() {
         let shell = ServerShell(configuration: ServerConfiguration(port: 0, store: StoreChoice(dataDirectory: nil, cluster: nil).wiring))
         #expect(shell.backend is LocalBackend)
-        #expect(shell.backend.linkUp == nil)
+        #expect(shell.backend.health.linkUp == nil)
     }
 
     /// The one place the choice is made: each flag's store, and the backend it makes.

@@ -156,7 +156,7 @@ extension ServerShell {
         var rooms = Dictionary(uniqueKeysWithValues: Pacing.allCases.map { ($0.rawValue, 0) })
         for room in registry.rooms.values { rooms[room.settings.pacing.rawValue, default: 0] += 1 }
         return MetricsGauges(openConnections: connections.count, pendingConnections: pendingSockets, roomsByPacing: rooms,
-                             queuedBytes: connections.queuedBytes, storeLinkUp: backend.linkUp)
+                             queuedBytes: connections.queuedBytes, storeLinkUp: backend.health.linkUp)
     }
 }
 
