@@ -115,6 +115,12 @@ package struct RoomRules: Sendable {
     /// The open rooms a node keeps, in memory and hibernated together (`--max-open-rooms`).
     package var maxOpenRooms: Int
 
+    /// How long a room nobody is connected to is kept, wherever it is: these rules as the one
+    /// `RoomLifetime` (in memory, asleep in an index, a shared store's key lifetimes).
+    package var lifetime: RoomLifetime {
+        RoomLifetime(abandoned: abandonedRoomTimeout, unjoined: unjoinedRoomTimeout, keepDecided: keepDecided)
+    }
+
     /// Rooms nobody is connected to are dropped after this long (ms) by default: from memory and
     /// the log here, and from a cluster's per-address count of open rooms.
     package static let abandonedAfter: ServerTime = 30 * 60_000

@@ -95,8 +95,7 @@ extension LocalBackend {
     /// Returns them: the caller forgets each as it does an evicted room (`evicted`).
     func evictHibernated(at time: ServerTime) -> [RoomCode] {
         let wall = time + wallClockAtZero
-        let rules = host.rules
-        let lifetime = RoomLifetime(abandoned: rules.abandonedRoomTimeout, keepDecided: rules.keepDecided)
+        let lifetime = host.rules.lifetime
         // The rule rooms in memory are forgotten by, on the wall clock (no room only its creator
         // joined sleeps: `Room.canHibernate`).
         let due = hibernated.filter { _, room in

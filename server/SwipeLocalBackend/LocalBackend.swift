@@ -106,18 +106,19 @@ package final class LocalBackend: RoomBackend {
     package func serviceTurn(at time: ServerTime) {
         guard let check = host.timers.evictionCheck, time >= check else { return }
         host.timers.evictionCheck = time + evictionInterval
-        let rules = host.rules
-        for code in host.registry.evictAbandoned(idle: rules.abandonedRoomTimeout, unjoinedIdle: rules.unjoinedRoomTimeout,
-                                                 keepDecided: rules.keepDecided, at: time) {
+        let lifetime = host.rules.lifetime
+        for code in host.registry.evictAbandoned(idle: lifetime.abandoned, unjoinedIdle: lifetime.unjoined,
+                                                 keepDecided: lifetime.keepDecided, at: time) {
             evicted(code, why: "nobody connected")
         }
         for code in evictHibernated(at: time) { evicted(code, why: "nobody connected (it was hibernated)") }
     }
 
-    /// A room the registry has just evicted: the shell forgets it as it does a closed room (its
-    /// members, timers and creator's count; then `roomClosed` takes it out of the log).
+    /// A room the registry has just evicted: the driver forgets it as it does a closed room (its
+    /// members, timer and creator's count), and it goes out of the log.
     func evicted(_ code: RoomCode, why: String) {
-        host.apply([], in: code)
+        host.roomForgotten(code)
+        forgetStored(code)
         host.logger.info("room \(code) evicted: \(why) (and forgotten in the log)")
     }
 

@@ -50,7 +50,9 @@ extension ClusterNode {
         guard let closesAt = host.registry.rooms[code]?.settings.closesAt ?? entry.room?.settings.closesAt else {
             return configuration.roomLifetimeSeconds
         }
-        let untilForgotten = ((closesAt + host.rules.keepDecided - host.now) / 1000).rounded(.up)
+        // The one forget rule (`RoomLifetime`): the node's clock is the wall clock in a cluster.
+        let forgetAt = host.rules.lifetime.forgetAt(closesAt: closesAt, lastLeft: host.now, onlyItsCreator: false)
+        let untilForgotten = ((forgetAt - host.now) / 1000).rounded(.up)
         return max(configuration.roomLifetimeSeconds, Int(min(untilForgotten, 400 * 86_400)))
     }
 

@@ -229,7 +229,7 @@ public struct RoomRegistry: Sendable {
     /// Removes rooms nobody has been connected to for `idle` ms, and rooms nobody but their creator
     /// ever joined after `unjoinedIdle` ms (when given and shorter); returns their codes. A room
     /// with a closing time is never abandoned before it: it goes once nobody is connected and
-    /// `keepDecided` ms have passed since its closing time (`Room.forgetAfter(keep:)`).
+    /// `keepDecided` ms have passed since its closing time (the one rule: `RoomLifetime.forgetAt`).
     ///
     /// ```swift
     /// let gone = registry.evictAbandoned(idle: 30 * 60_000, unjoinedIdle: 2 * 60_000, at: now)

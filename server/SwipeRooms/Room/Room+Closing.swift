@@ -32,13 +32,6 @@ extension Room {
     /// The closing time as the protocol writes it (`2026-11-29T12:00:00Z`).
     var closesAtText: String? { settings.closesAt.map { UTCTimestamp(millisecondsSince1970: $0).iso8601 } }
 
-    /// When a room with a closing time may be forgotten, on this server's clock: `keep` ms after
-    /// its closing time (an early close by the host keeps it no shorter). Nil without one.
-    ///
-    /// ```swift
-    /// room.forgetAfter(keep: 7 * 86_400_000)
-    /// ```
-    public func forgetAfter(keep: ServerTime) -> ServerTime? { closeDeadline.map { $0 + keep } }
 
     /// The close: each undecided card is resolved by the rule over the votes cast on it, the
     /// room finishes, and one winner is decided. Logged card by card, so a restore replays it.
