@@ -34,8 +34,14 @@ public enum ResultsText {
             let title = TextMetrics.truncate(TextMetrics.clean(row.title), to: titleWidth)
             let pad = String(repeating: " ", count: max(0, titleWidth - TextMetrics.width(title)))
             let superLikes = row.superLikes > 0 ? "  \(row.superLikes) super" : ""
-            lines.append("  \(row.rank). \(title)\(pad)  \(row.likes) likes  \(row.nopes) nopes\(superLikes)" + (row.matched ? "  match" : ""))
+            var line = "  \(row.rank). \(title)\(pad)  \(counted(row.likes, "like"))  \(counted(row.nopes, "nope"))\(superLikes)"
+                + (row.matched ? "  match" : "")
+            while line.hasSuffix(" ") { line.removeLast() }
+            lines.append(line)
         }
         return lines
     }
+
+    /// "1 like " or "2 likes": singular for one, padded to the plural's width so the columns stay put.
+    static func counted(_ count: Int, _ noun: String) -> String { count == 1 ? "1 \(noun) " : "\(count) \(noun)s" }
 }
