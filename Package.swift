@@ -87,18 +87,25 @@ let package = Package(
             path: "server/SwipeBackend",
             swiftSettings: serverReleaseSettings),
         // The one room driver: the registry, the room timers, members' connections and the order
-        // "store the records, then deliver the effects", for every store (no lws, no store inside).
+        // "store the records, then deliver the effects", for every store (no lws, no store inside);
+        // with LocalBackend, the rooms this process orders over any RoomStore.
         .target(
             name: "SwipeRoomDriver",
-            dependencies: ["SwipeBackend", "SwipeRooms", "SwipeProtocol", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipePictures",
+                           .product(name: "Logging", package: "swift-log")],
             path: "server/SwipeRoomDriver",
             swiftSettings: serverReleaseSettings),
-        // Rooms on this machine, their records in the SQLite log (--data).
+        // A RoomStore: this machine's rooms in the SQLite log (--data).
         .target(
-            name: "SwipeLocalBackend",
-            dependencies: ["SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeStore", "SwipeCore", "SwipePictures",
-                           .product(name: "Logging", package: "swift-log")],
-            path: "server/SwipeLocalBackend",
+            name: "SwipeSQLiteStore",
+            dependencies: ["SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeStore", "SwipePictures"],
+            path: "server/SwipeSQLiteStore",
+            swiftSettings: serverReleaseSettings),
+        // A RoomStore in memory: the third implementation, the one the driver's tests run over.
+        .target(
+            name: "SwipeMemoryStore",
+            dependencies: ["SwipeBackend", "SwipeRooms", "SwipeProtocol"],
+            path: "server/SwipeMemoryStore",
             swiftSettings: serverReleaseSettings),
         // Rooms in Redis shared by the nodes of a cluster (--store redis://…, Sentinel).
         .target(
@@ -129,13 +136,13 @@ let package = Package(
         // knows every store (swipe-server, swipe demo, the benchmarks and tests use it).
         .target(
             name: "SwipeStoreChoice",
-            dependencies: ["SwipeServer", "SwipeBackend", "SwipeLocalBackend", "SwipeRedisBackend", "SwipeNotify", "SwipeStore"],
+            dependencies: ["SwipeServer", "SwipeBackend", "SwipeRoomDriver", "SwipeSQLiteStore", "SwipeRedisBackend", "SwipeNotify", "SwipeStore"],
             path: "server/SwipeStoreChoice"),
         .executableTarget(
             name: "swipe-server",
             dependencies: [
                 "SwipeServer", "SwipeStoreChoice", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeHTTPClient", "SwipePictures",
-                "SwipeBackend", "SwipeLocalBackend", "SwipeRedisBackend", "SwipeNotify",
+                "SwipeBackend", "SwipeSQLiteStore", "SwipeRedisBackend", "SwipeNotify",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -173,7 +180,7 @@ let package = Package(
         .executableTarget(
             name: "swipe-bench",
             dependencies: [
-                "SwipeClient", "SwipeServer", "SwipeStoreChoice", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeCore", "SwipePictures", "SwipeLocalBackend",
+                "SwipeClient", "SwipeServer", "SwipeStoreChoice", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeCore", "SwipePictures", "SwipeSQLiteStore", "SwipeRoomDriver",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -184,16 +191,18 @@ let package = Package(
         .testTarget(name: "SwipeProtocolTests", dependencies: ["SwipeProtocol", "SwipeCore"]),
         .testTarget(name: "SwipePicturesTests", dependencies: ["SwipePictures", "SwipeCore"], exclude: ["Fixtures"]),
         .testTarget(name: "SwipeRoomsTests", dependencies: ["SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipePictures"]),
-        .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer", "SwipeStoreChoice", "SwipeBackend", "SwipeLocalBackend", "SwipeRedisBackend", "SwipeRooms",
+        .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer", "SwipeStoreChoice", "SwipeBackend", "SwipeRoomDriver", "SwipeSQLiteStore", "SwipeRedisBackend", "SwipeRooms",
                                                             "SwipeProtocol", "SwipeCore", "SwipePictures",
                                                             .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SwipeStoreTests", dependencies: ["SwipeStore"]),
         .testTarget(name: "SwipeNotifyTests", dependencies: ["SwipeNotify", "SwipeStore"]),
         .testTarget(name: "SwipeRoomDriverTests", dependencies: ["SwipeRoomDriver", "SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore",
+                                                             "SwipeMemoryStore", "SwipeSQLiteStore", "SwipeStore", "SwipePictures",
                                                              .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SwipeBackendTests", dependencies: ["SwipeBackend", "SwipeRooms", "SwipeProtocol"]),
-        .testTarget(name: "SwipeLocalBackendTests", dependencies: ["SwipeLocalBackend", "SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipeStore",
-                                                                  .product(name: "Logging", package: "swift-log")]),
+        // Both RoomStores against one table of what a store must do.
+        .testTarget(name: "SwipeSQLiteStoreTests", dependencies: ["SwipeSQLiteStore", "SwipeMemoryStore", "SwipeBackend", "SwipeRooms", "SwipeProtocol",
+                                                                 "SwipeCore", "SwipePictures", "SwipeStore"]),
         .testTarget(name: "SwipeRedisBackendTests", dependencies: ["SwipeRedisBackend", "SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore",
                                                                   "SwipePictures"]),
         .testTarget(name: "SwipeBenchTests", dependencies: ["swipe-bench", "SwipeProtocol"]),
@@ -204,6 +213,6 @@ let package = Package(
         // picture thread would. Golden frames are read through #filePath, not bundled.
         .testTarget(name: "SwipeClientCoreTests", dependencies: ["SwipeClientCore", "SwipeClient", "SwipePictures", "SwipeProtocol", "SwipeCore"],
                     exclude: ["Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SwipeClient", "SwipeServer", "SwipeLocalBackend", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SwipeClient", "SwipeServer", "SwipeSQLiteStore", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeCore"]),
     ]
 )

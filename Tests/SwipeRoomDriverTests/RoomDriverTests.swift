@@ -6,47 +6,17 @@ import SwipeRooms
 import Testing
 @testable import SwipeRoomDriver
 
-/// The room driver with no shell, socket or store: a recording transport and server, and a store
-/// that keeps what it is given (or refuses it). What every store's rooms go through.
+/// The room driver with no shell, socket or store: a recording transport and server, and a
+/// backend that records what it is asked and hands back what the test set. What every store's
+/// rooms go through (that records are kept before the driver sees them: `LocalBackendTests`).
 @Suite struct RoomDriverTests {
-    /// Records what the driver hands the transport and tells the server.
-    final class RecordingEdges: RoomTransport, RoomDriverEvents {
-        var sessions: [ConnectionID: RoomSession] = [:]
-        var calls: [String] = []
-        var sent: [(ServerMessage, ConnectionID)] = []
-
-        func send(_ message: ServerMessage, to session: RoomSession) { sent.append((message, session.id)) }
-        func send(_ message: ServerMessage, toEach members: [MemberID: RoomSession], except skipped: MemberID?, toProtocol1Only: Bool) {
-            for (member, session) in members.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where member != skipped {
-                guard !toProtocol1Only || session.protocolVersion == 1 else { continue }
-                sent.append((message, session.id))
-            }
-        }
-        func close(_ session: RoomSession, _ code: CloseCode, _ reason: String) { calls.append("close \(session.id.rawValue) \(code.rawValue)") }
-        func closeEveryConnection(telling error: ProtocolError, _ code: CloseCode, _ reason: String) { calls.append("close all") }
-        func session(numbered id: ConnectionID) -> RoomSession? { sessions[id] }
-        func encode(_ message: ServerMessage) -> [UInt8]? { try? WireCodec.encode(message) }
-        func roomCreated(_ code: RoomCode, by session: RoomSession) { calls.append("created \(code)") }
-        func roomForgotten(_ code: RoomCode) { calls.append("forgotten \(code)") }
-        func failedLookup(from address: String, at time: ServerTime) { calls.append("failed \(address)") }
-        func adoptFailedLookups(ages: [ServerTime], for address: String) {}
-        func answerWhenReady(_ request: HTTPRequestID) {}
-        func recordStoreAppend(since start: ContinuousClock.Instant) {}
-        func countCheckpoints(_ count: Int) {}
-        func requestStop() { calls.append("stop") }
-        func effectsApplied(_ effects: [RoomEffect], in code: RoomCode) { calls.append("applied \(effects.count)") }
-        func roomHasWebhook(_ code: RoomCode, url: String) {}
-        func webhookTakenOver(_ payload: [UInt8]) {}
-        func deadlinesChanged() { calls.append("deadlines") }
-    }
-
-    static func driver(commits: Bool = true) -> (RoomDriver, RecordingEdges, RecordingStore) {
+    static func driver() -> (RoomDriver, RecordingEdges, RecordingStore) {
         let rules = RoomRules(restartGrace: 120_000, maxRoomsPerAddress: 20, failedLookups: 20, failedLookupWindow: 60_000,
                               unjoinedRoomTimeout: 120_000)
         let driver = RoomDriver(registry: RoomRegistry(library: .bundled(), random: SeededRandom(seed: 7)), rules: rules,
                                 logger: Logger(label: "test"), sshJoin: "ssh -p 2222 swipe@example.org", clock: { 1_000 })
         let edges = RecordingEdges()
-        let store = RecordingStore(commits: commits)
+        let store = RecordingStore()
         driver.connect(transport: edges, events: edges) { _ in store }
         return (driver, edges, store)
     }
@@ -55,26 +25,24 @@ import Testing
         let (driver, edges, store) = Self.driver()
         defer { withExtendedLifetime(edges) {} }   // the driver holds it unowned(unsafe)
         driver.apply([.append(LogRecord(at: 0, room: "CCCC-CCCC-CC", event: .phaseChanged(phase: .closed)))], in: "CCCC-CCCC-CC")
-        #expect(store.calls == ["commit 1", "closed CCCC-CCCC-CC"])
+        #expect(store.calls == ["closed CCCC-CCCC-CC"], "the driver commits nothing: what reaches it is kept already")
         #expect(edges.calls.contains("forgotten CCCC-CCCC-CC"))
     }
 
-    /// The records of one `apply` go to the store in one commit, before any effect; a commit
-    /// that fails carries out none of them (nothing is acknowledged that is not stored).
+    /// What the store hands back for a member's message is carried out, in one direction: the
+    /// driver asks the store, then delivers; it never asks the store again for the same input.
+    /// Nothing handed back (a shared log orders it later): nothing is carried out, nothing changes.
     @Test(arguments: [true, false])
-    func recordsAreCommittedBeforeTheirEffects(stored: Bool) throws {
-        let (driver, edges, store) = Self.driver(commits: stored)
+    func whatTheStoreHandsBackForAnInputIsCarriedOut(handsBack: Bool) throws {
+        let (driver, edges, store) = Self.driver()
         defer { withExtendedLifetime(edges) {} }
         let room = try #require(driver.registry.create(CreateRoom(name: "Ann", deck: "movies"), from: ConnectionID(1), at: 0).room)
-        let records = [LogRecord(at: 0, room: room, event: .phaseChanged(phase: .voting)),
-                       LogRecord(at: 0, room: room, event: .phaseChanged(phase: .finished))]
-        driver.apply(records.map(RoomEffect.append) + [.scheduleTimer(at: 5_000)], in: room)
-        #expect(store.calls.first == "commit 2")
-        #expect((driver.timers.roomTimers[room] != nil) == stored)
-        // An apply with no records asks the store nothing.
-        store.calls = []
-        driver.apply([.cancelTimer], in: room)
-        #expect(!store.calls.contains { $0.hasPrefix("commit") })
+        store.answers = handsBack ? [.scheduleTimer(at: 5_000)] : []
+        edges.calls = []
+        driver.roomInput(.ping(Ping(t: 1)), from: "m1", of: RoomSession(id: ConnectionID(1), address: "x"), in: room, at: 0)
+        #expect(store.calls == ["input ping"])
+        #expect((driver.timers.roomTimers[room] == 5_000) == handsBack)
+        #expect(edges.calls.contains("deadlines") == handsBack, "an empty answer is not carried out at all")
     }
 
     /// A create binds its connection and welcomes it, fitted to the connection: the version it

@@ -1,25 +1,25 @@
-// Where rooms live: the shell holds one RoomBackend, made once from the `StoreChoice`, and never
-// asks which. Service thread only, like the shell that calls it (but `restore` and `start`, which
-// run on the starting thread before the service thread exists).
+// Where rooms' inputs are ordered: the driver holds one RoomBackend, made once from the
+// `StoreChoice`, and never asks which. Service thread only, like the driver that calls it (but
+// `restore` and `start`, which run on the starting thread before the service thread exists).
 import SwipeProtocol
 import SwipeRooms
 
-/// What a store must do for rooms: where a room's inputs go before the room engine sees them and
-/// where its records are kept. This machine (`LocalBackend`: the registry applies inputs at once
-/// and the SQLite log, if any, keeps the records) or Redis shared by several nodes (`RedisBackend`:
-/// inputs become entries of the room's stream, applied on every node in stream order).
+/// What orders a room's inputs before the room engine sees them, and keeps its records. Two kinds:
+/// - this process orders them (`LocalBackend`, in SwipeRoomDriver: the registry applies each
+///   input at once and its `RoomStore`, if any, keeps the records before anything acknowledges
+///   them). A store of this kind implements `RoomStore` (8 requirements), not this protocol;
+/// - a log shared by several nodes orders them (`RedisBackend`: inputs become entries of the
+///   room's stream, applied on every node in stream order). A store of this kind implements this.
 ///
 /// Who may create or join, and how often, is decided once, before any of this (the shell's
 /// admission: the per-address caps, making way, failed lookups); a backend only says where the
-/// room is and how its records are kept. It reaches the server through its `RoomHost` (the
-/// registry, the clock, `apply`, `enqueue`), never a socket.
-///
-/// Adding a backend: implement these for the new store and add its case to `StoreChoice`. It
-/// must apply a room's inputs in one order on every process that serves the room, make records
-/// durable before the effects that acknowledge them, and restore rooms at start.
+/// room is and how its records are kept. It reaches the rooms through its `RoomHost` (the driver),
+/// never a socket. What an input, a disconnection or a timer changed now comes back as the
+/// effects to carry out, already kept; a backend that orders through a shared log returns none
+/// and hands them to `RoomHost.apply` when the log has ordered them.
 ///
 /// ```swift
-/// shell.backend.roomInput(.swipe(vote), from: member, of: connection, in: code, at: shell.now)
+/// driver.apply(backend.roomInput(.swipe(vote), from: member, of: connection, in: code, at: driver.now), in: code)
 /// ```
 package protocol RoomBackend: AnyObject {
     /// Whether this process does what `key` names, of all that serve the room (a default: yes; below).
@@ -46,8 +46,9 @@ package protocol RoomBackend: AnyObject {
 
     // MARK: rooms
 
-    /// A joined member's message for their room (admitted and rate-limited already).
-    func roomInput(_ message: ClientMessage, from member: MemberID, of session: RoomSession, in code: RoomCode, at time: ServerTime)
+    /// A joined member's message for their room (admitted and rate-limited already): the effects
+    /// to carry out now, their records kept (none when the store orders it later, or refused it).
+    func roomInput(_ message: ClientMessage, from member: MemberID, of session: RoomSession, in code: RoomCode, at time: ServerTime) -> [RoomEffect]
     /// Makes room `code` available here (loads it from the store if need be), then `then(found)`.
     func findRoom(_ code: RoomCode, then: @escaping (Bool) -> Void)
     /// Creates a room for `connection`, admitted by the shell (the backend may refuse it further,
@@ -64,10 +65,11 @@ package protocol RoomBackend: AnyObject {
     /// At `--max-rooms-per-address`: whether one of `rooms` (those `address` created here) that it
     /// left unjoined was given up to make way for a new one.
     func makeWayForCreate(among rooms: [RoomCode], from address: String) -> Bool
-    /// A joined member's connection closed (`grace`: how long they may come back, 0 when they left).
-    func memberDisconnected(_ member: MemberID, of session: RoomSession, in code: RoomCode, grace: ServerTime, at time: ServerTime)
-    /// A room's timer came due.
-    func timerDue(_ code: RoomCode, at time: ServerTime)
+    /// A joined member's connection closed (`grace`: how long they may come back, 0 when they
+    /// left): the effects to carry out now, as `roomInput`.
+    func memberDisconnected(_ member: MemberID, of session: RoomSession, in code: RoomCode, grace: ServerTime, at time: ServerTime) -> [RoomEffect]
+    /// A room's timer came due: the effects to carry out now, as `roomInput`.
+    func timerDue(_ code: RoomCode, at time: ServerTime) -> [RoomEffect]
     /// A room is gone from this process (closed by its host, or evicted).
     func roomClosed(_ code: RoomCode)
     /// Since when room `code` (in memory here, nobody connected to it here) has been idle, by this
@@ -82,11 +84,8 @@ package protocol RoomBackend: AnyObject {
 
     // MARK: records
 
-    /// The records of one `apply` (its `.append` effects, in order), made durable before any effect
-    /// that acknowledges them. False: they could not be; nothing of that `apply` is carried out and
-    /// the backend has stopped the server (`storageFailure` says why).
-    func commit(_ records: [LogRecord]) -> Bool
-    /// Why the store stopped the server, once it did.
+    /// Why the store stopped the server, once it did (it could not keep records it was given, so
+    /// nothing of what they say was acknowledged).
     var storageFailure: String? { get }
 
     // MARK: health and HTTP

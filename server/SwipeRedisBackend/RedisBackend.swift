@@ -60,8 +60,12 @@ package final class RedisBackend: RoomBackend {
 
     // MARK: rooms: through the room's stream
 
-    package func roomInput(_ message: ClientMessage, from member: MemberID, of connection: RoomSession, in code: RoomCode, at time: ServerTime) {
+    /// Into the room's stream (or answered from this node's copy): its effects reach the driver's
+    /// `apply` once the stream has ordered it, on every node that serves the room; none now.
+    package func roomInput(_ message: ClientMessage, from member: MemberID, of connection: RoomSession, in code: RoomCode,
+                           at time: ServerTime) -> [RoomEffect] {
         node?.roomInput(message, from: member, of: connection, in: code, at: time)
+        return []
     }
 
     package func findRoom(_ code: RoomCode, then: @escaping (Bool) -> Void) {
@@ -85,11 +89,16 @@ package final class RedisBackend: RoomBackend {
     /// Giving up a room its address left unjoined is a single-node rule: another node's creator may still be there.
     package func makeWayForCreate(among rooms: [RoomCode], from address: String) -> Bool { false }
 
-    package func memberDisconnected(_ member: MemberID, of connection: RoomSession, in code: RoomCode, grace: ServerTime, at time: ServerTime) {
+    package func memberDisconnected(_ member: MemberID, of connection: RoomSession, in code: RoomCode, grace: ServerTime,
+                                    at time: ServerTime) -> [RoomEffect] {
         node?.clusterDisconnected(member, of: connection, in: code, grace: grace)
+        return []
     }
 
-    package func timerDue(_ code: RoomCode, at time: ServerTime) { node?.clusterTimerDue(code) }
+    package func timerDue(_ code: RoomCode, at time: ServerTime) -> [RoomEffect] {
+        node?.clusterTimerDue(code)
+        return []
+    }
 
     package func roomClosed(_ code: RoomCode) { node?.clusterRoomClosed(code) }
 
@@ -102,10 +111,6 @@ package final class RedisBackend: RoomBackend {
     }
 
     // MARK: records
-
-    /// A room's records are in its stream before the registry applies them (the append is the
-    /// commit), so there is nothing left to write here.
-    package func commit(_ records: [LogRecord]) -> Bool { true }
 
     /// Redis going away is an outage members ride out (`error` with `retryAfter`, close 1013), never a stop.
     package var storageFailure: String? { nil }

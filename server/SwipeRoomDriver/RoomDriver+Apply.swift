@@ -1,23 +1,22 @@
-// Carrying out a room's effects: its records to the store first, then what each connection gets.
-// Service thread only; touches the driver's members and timers, hands sends and closes to the transport.
+// Carrying out a room's effects, their records already kept by the store that ordered them: what
+// each connection gets, the room's timer, and a room that is gone. Service thread only; touches the
+// driver's members and timers, hands sends and closes to the transport (which queues them).
 import SwipeBackend
 import SwipeProtocol
 import SwipeRooms
 
 extension RoomDriver {
-    /// Carries out a room's effects in order: its records are made durable by the store before
-    /// anything that acknowledges them; a store that cannot keep them stops the server and nothing
-    /// of this `apply` is carried out. A room that is gone afterwards (closed by its host) is forgotten.
+    /// Carries out a room's effects in order. Their records are kept already: the store that
+    /// ordered them kept them before handing them here (`LocalBackend.kept`, or a shared log's
+    /// append), so nothing here acknowledges what is not stored. A room that is gone afterwards
+    /// (closed by its host) is forgotten, and its store told.
     ///
     /// ```swift
-    /// driver.apply(driver.registry.handle(.messageReceived(member, .swipe(vote)), in: code, at: driver.now), in: code)
+    /// driver.apply(backend.roomInput(.swipe(vote), from: member, of: session, in: code, at: driver.now), in: code)
     /// ```
     package func apply(_ effects: [RoomEffect], in code: RoomCode?) {
-        var records: [LogRecord] = []
-        for case let .append(record) in effects { records.append(record) }
-        if !records.isEmpty {
-            if let recordSink { records.forEach(recordSink) }
-            guard backend.commit(records) else { return }
+        if let recordSink {
+            for case let .append(record) in effects { recordSink(record) }
         }
         for effect in effects {
             switch effect {
@@ -51,7 +50,7 @@ extension RoomDriver {
             case .cancelTimer:
                 if let code { timers.cancelRoomTimer(code) }
             case .append:
-                break   // already committed, before any of these effects
+                break   // kept already, before any of these effects reached the driver
             }
         }
         if let code {

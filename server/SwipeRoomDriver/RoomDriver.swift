@@ -14,8 +14,8 @@ import SwipeRooms
 ///
 /// ```swift
 /// let driver = RoomDriver(registry: registry, rules: rules, logger: logger, clock: { clock.now })
-/// driver.connect(transport: shell, events: shell) { host in LocalBackend(host: host, directory: nil) }
-/// driver.apply(driver.registry.handle(.timerFired, in: code, at: driver.now), in: code)
+/// driver.connect(transport: shell, events: shell) { host in LocalBackend(host: host, store: MemoryRoomStore()) }
+/// driver.roomInput(.swipe(vote), from: member, of: session, in: code, at: driver.now)
 /// ```
 package final class RoomDriver {
     /// The rooms this process holds, and the engine that changes them.
@@ -74,13 +74,29 @@ package final class RoomDriver {
         entering.remove(session.id)
         guard let code = session.room, let member = session.member, membersOnline[code]?[member] === session else { return }
         membersOnline[code]?[member] = nil
-        if !shuttingDown { backend.memberDisconnected(member, of: session, in: code, grace: grace, at: now) }
+        if !shuttingDown { carryOut(backend.memberDisconnected(member, of: session, in: code, grace: grace, at: now), in: code) }
+    }
+
+    /// A joined member's message for their room (admitted by the shell): to its store, which
+    /// orders it and keeps what it changed; what it changed now is carried out here.
+    ///
+    /// ```swift
+    /// driver.roomInput(.swipe(vote), from: member, of: session, in: code, at: driver.now)
+    /// ```
+    package func roomInput(_ message: ClientMessage, from member: MemberID, of session: RoomSession, in code: RoomCode, at time: ServerTime) {
+        carryOut(backend.roomInput(message, from: member, of: session, in: code, at: time), in: code)
+    }
+
+    /// What the store handed back at once (none: it refused it, or orders it later and hands it to `apply` then).
+    @inline(__always)
+    private func carryOut(_ effects: [RoomEffect], in code: RoomCode) {
+        if !effects.isEmpty { apply(effects, in: code) }
     }
 
     /// The room's due timers, the store's own periodic work, then, when it is due, the rooms that
     /// may leave memory (every turn of the service loop).
     package func serviceTurn(at time: ServerTime) {
-        for code in timers.takeDueRooms(at: time) { backend.timerDue(code, at: time) }
+        for code in timers.takeDueRooms(at: time) { carryOut(backend.timerDue(code, at: time), in: code) }
         backend.serviceTurn(at: time)
         checkForIdleRooms(at: time)
     }

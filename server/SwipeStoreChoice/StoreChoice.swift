@@ -4,10 +4,11 @@
 // swipe-server, and its target (docs/ARCHITECTURE.md, "Adding a store").
 import Foundation
 import SwipeBackend
-import SwipeLocalBackend
 import SwipeNotify
 import SwipeRedisBackend
+import SwipeRoomDriver
 import SwipeServer
+import SwipeSQLiteStore
 import SwipeStore
 
 /// Where rooms live, as the flags chose: in this process only, in a log on this machine, or in
@@ -50,16 +51,17 @@ package enum StoreChoice: Equatable {
         switch self {
         case .memory:
             StoreWiring(name: "memory", sharedByNodes: false, metrics: LocalBackend.metricNames,
-                        makeBackend: { host, _ in LocalBackend(host: host, directory: nil) },
+                        makeBackend: { host, _ in LocalBackend(host: host, store: nil) },
                         makeWebhookStore: { _, _ in MemoryWebhookStore() })
         case let .file(directory, durability, checkpointInterval):
             StoreWiring(name: "file \(directory)", sharedByNodes: false, metrics: LocalBackend.metricNames,
                         makeBackend: { host, _ in
-                            LocalBackend(host: host, directory: directory, durability: durability, checkpointInterval: checkpointInterval)
+                            LocalBackend(host: host, store: SQLiteRoomStore(directory: directory, durability: durability),
+                                         checkpointInterval: checkpointInterval)
                         },
                         makeWebhookStore: { _, now in
                             // Beside the rooms, in their log: an event outlives a restart.
-                            try WebhookLogStore(path: (directory as NSString).appendingPathComponent("rooms.sqlite"),
+                            try WebhookLogStore(path: (directory as NSString).appendingPathComponent(SQLiteRoomStore.logFileName),
                                                 durability: durability, now: now())
                         })
         case let .redis(cluster):

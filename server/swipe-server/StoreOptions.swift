@@ -4,7 +4,7 @@
 import ArgumentParser
 import Foundation
 import SwipeProtocol
-import SwipeLocalBackend
+import SwipeSQLiteStore
 import SwipeRedisBackend
 import SwipeStore
 import SwipeStoreChoice

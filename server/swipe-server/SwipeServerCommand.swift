@@ -6,7 +6,7 @@ import Foundation
 import SwipeHTTPClient
 import Logging
 import SwipeBackend
-import SwipeLocalBackend
+import SwipeSQLiteStore
 import SwipePictures
 import SwipeProtocol
 import SwipeRooms

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import SwipeCore
-import SwipeLocalBackend
+import SwipeSQLiteStore
 import SwipeProtocol
 import SwipeRooms
 import SwipeServer

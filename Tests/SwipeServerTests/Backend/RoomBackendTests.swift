@@ -1,6 +1,7 @@
 import SwipeBackend
 import SwipeCore
-import SwipeLocalBackend
+import SwipeRoomDriver
+import SwipeSQLiteStore
 import SwipeProtocol
 import SwipeRedisBackend
 import SwipeRooms
@@ -15,15 +16,14 @@ import SwipeStoreChoice
     final class RecordingBackend: RoomBackend {
         var calls: [String] = []
         var makesWay = false
-        var commits = true
 
         func restore() throws { calls.append("restore") }
         func start(eventLoop: UnsafeMutableRawPointer?) throws { calls.append("start") }
         func stop() { calls.append("stop") }
-        func commit(_ records: [LogRecord]) -> Bool { calls.append("commit \(records.count)"); return commits }
         var storageFailure: String? { nil }
-        func roomInput(_ message: ClientMessage, from member: MemberID, of connection: RoomSession, in code: RoomCode, at time: ServerTime) {
+        func roomInput(_ message: ClientMessage, from member: MemberID, of connection: RoomSession, in code: RoomCode, at time: ServerTime) -> [RoomEffect] {
             calls.append("input \(message.type)")
+            return []
         }
         func findRoom(_ code: RoomCode, then: @escaping (Bool) -> Void) { calls.append("find \(code)"); then(false) }
         func createRoom(_ request: CreateRoom, pictures: [String: PictureAsset], for connection: RoomSession, at time: ServerTime) {
@@ -31,10 +31,14 @@ import SwipeStoreChoice
         }
         func joinRoom(_ request: JoinRoom, in code: RoomCode, for connection: RoomSession, at time: ServerTime) { calls.append("join \(code)") }
         var unavailable: ProtocolError? { nil }
-        func memberDisconnected(_ member: MemberID, of connection: RoomSession, in code: RoomCode, grace: ServerTime, at time: ServerTime) {
+        func memberDisconnected(_ member: MemberID, of connection: RoomSession, in code: RoomCode, grace: ServerTime, at time: ServerTime) -> [RoomEffect] {
             calls.append("disconnected \(member) \(grace)")
+            return []
         }
-        func timerDue(_ code: RoomCode, at time: ServerTime) { calls.append("timer \(code)") }
+        func timerDue(_ code: RoomCode, at time: ServerTime) -> [RoomEffect] {
+            calls.append("timer \(code)")
+            return []
+        }
         func serviceTurn(at time: ServerTime) { calls.append("turn") }
         func makeWayForCreate(among rooms: [RoomCode], from address: String) -> Bool { calls.append("makeWay \(rooms.count)"); return makesWay }
         func failedLookupRecorded(from address: String, at time: ServerTime) { calls.append("failed \(address)") }
@@ -103,8 +107,8 @@ import SwipeStoreChoice
         #expect((wiring.metrics.linkUp != nil) == (store != nil))
         let shell = ServerShell(configuration: ServerConfiguration(port: 0, store: wiring))
         switch choice {
-        case .memory: #expect((shell.backend as? LocalBackend)?.directory == nil)
-        case let .file(directory, _, _): #expect((shell.backend as? LocalBackend)?.directory == directory)
+        case .memory: #expect(shell.backend is LocalBackend && (shell.backend as? LocalBackend)?.storeToOpen == nil)
+        case let .file(directory, _, _): #expect(((shell.backend as? LocalBackend)?.storeToOpen as? SQLiteRoomStore)?.directory == directory)
         case .redis: #expect(shell.backend is RedisBackend)
         }
     }

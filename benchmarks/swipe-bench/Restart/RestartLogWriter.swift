@@ -4,8 +4,9 @@
 // the data directory it is given.
 import Foundation
 import SwipeCore
-import SwipeLocalBackend
+import SwipeSQLiteStore
 import SwipeProtocol
+import SwipeRoomDriver
 import SwipeRooms
 import SwipeServer
 import SwipeStore
@@ -52,7 +53,9 @@ enum RestartLogWriter {
         }
         func flush() throws {
             guard !pending.isEmpty else { return }
-            let states = registry.checkpointStates(of: policy.roomsDue(after: pending), at: now)
+            let states = policy.roomsDue(after: pending).compactMap { code in
+                registry.rooms[code].map { RoomState(room: code.rawValue, payload: $0.checkpoint.encoded(), at: now) }
+            }
             try log.append(pending.map { try $0.entry() }, checkpoints: states)
             summary.records += pending.count
             progress(summary.records)

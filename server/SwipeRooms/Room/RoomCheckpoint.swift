@@ -37,7 +37,9 @@ public struct RoomCheckpoint: Hashable, Sendable {
     static let currentVersion = 6
 
     var version = RoomCheckpoint.currentVersion
-    var code: RoomCode, deckName: String, cards: [Card], settings: RoomSettings
+    /// The room this is the state of (a store keys it by this).
+    public internal(set) var code: RoomCode
+    var deckName: String, cards: [Card], settings: RoomSettings
     var phase: RoomPhase, currentIndex: Int, matches: [CardID]
     var members: [MemberState]
     /// Cards with votes or an outcome, in deck order.

@@ -21,7 +21,7 @@ extension ServerShell {
         if case let .picture(chunk) = message { return receivePicture(chunk, from: connection) }
         if let code = connection.room, let member = connection.member {
             if case .results = message, !allowResults(connection, at: time) { return }
-            backend.roomInput(message, from: member, of: connection, in: code, at: time)
+            driver.roomInput(message, from: member, of: connection, in: code, at: time)
             return
         }
         switch message {

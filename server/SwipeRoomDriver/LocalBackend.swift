@@ -1,50 +1,50 @@
-// Rooms on this machine: inputs go straight to the registry; records go to the SQLite log (if any),
-// which this backend owns with its checkpoint policy and its failure (`LocalBackend+Store.swift`).
-// Service thread only (its `restore` runs at start, before that thread exists); reaches the server
-// through its RoomHost (the registry, `apply`, the timers).
+// Rooms whose inputs this process orders itself, kept by any `RoomStore` (the SQLite log, memory)
+// or by none (`--data :memory:`): inputs go straight to the registry; records go to the store
+// before anything acknowledges them (`LocalBackend+Store.swift`); hibernation and a sleeping
+// room's close are here once for every such store (`LocalBackend+Hibernation.swift`).
+// Service thread only (its `restore` runs at start, before that thread exists); reaches the rooms
+// through its RoomHost (the driver: the registry, `apply`, the timers) and the store through
+// `RoomStore` alone.
 import SwipeBackend
 import SwipeProtocol
 import SwipeRooms
-import SwipeStore
 
-/// The local backend: the registry applies each input at once; abandoned rooms are evicted here.
+/// The driver's backend for stores that keep one process's rooms: the registry applies each input
+/// at once; abandoned and sleeping rooms are forgotten here; the store only keeps and gives back.
 ///
 /// ```swift
-/// let backend = LocalBackend(host: shell, directory: "/var/lib/swipedeck", durability: .normal, checkpointInterval: 1000)
-/// try backend.restore()   // opens the directory's log and brings its rooms back
+/// let backend = LocalBackend(host: driver, store: SQLiteRoomStore(directory: "/var/lib/swipedeck"), checkpointInterval: 1000)
+/// try backend.restore()   // opens the store and brings its rooms back
 /// ```
 package final class LocalBackend: RoomBackend {
     /// This store's metrics: one log transaction (records and checkpoints together); no link.
     package static let metricNames = StoreMetricNames(appendSeconds: "swipedeck_log_append_seconds")
     unowned let host: any RoomHost
-    /// Where the log is (nil: rooms live only as long as the process).
-    package let directory: String?
-    /// How each write reaches the disk (`--durability`).
-    let durability: Durability
-    /// The durable log (nil with no data directory).
-    var store: EventLog?
+    /// What keeps the rooms, once `restore` has opened it (nil: they live only as long as the process).
+    package internal(set) var store: (any RoomStore)?
+    /// The store `restore` opens (nil: none).
+    package let storeToOpen: (any RoomStore)?
     /// When rooms' checkpoints are stored with their records.
     var checkpointPolicy: CheckpointPolicy
     /// Set once a log write failed: nothing more is written or acknowledged, the server stops.
     package var storageFailure: String?
-    /// Uploaded pictures by room and tag, when there is no log to keep them (`--data :memory:`).
+    /// Uploaded pictures by room and tag, when there is no store to keep them (`--data :memory:`).
     var pictures: [RoomCode: [String: PictureAsset]] = [:]
     /// How often abandoned rooms are looked for (ms): every minute, or twice per `--unjoined-room-timeout`.
     package let evictionInterval: ServerTime
-    /// Rooms asleep in the log, by code (`LocalBackend+Hibernation.swift`).
-    package var hibernated: [RoomCode: HibernatedRow] = [:]
+    /// Rooms asleep in the store, by code (`LocalBackend+Hibernation.swift`).
+    package var hibernated: [RoomCode: SleepingRoom] = [:]
     /// The open sleeping rooms' closing times, earliest first (only the first is on the timers).
     var sleepingCloses = SleepingCloses()
-    /// How long a room nobody is connected to stays in memory (ms; nil: always, as with no log).
+    /// How long a room nobody is connected to stays in memory (ms; nil: always, as with no store).
     package let hibernateAfter: ServerTime?
 
-    package init(host: any RoomHost, directory: String?, durability: Durability = .normal, checkpointInterval: Int = 1000) {
+    package init(host: any RoomHost, store: (any RoomStore)?, checkpointInterval: Int = 1000) {
         self.host = host
-        self.directory = directory
-        self.durability = durability
+        storeToOpen = store
         checkpointPolicy = CheckpointPolicy(interval: checkpointInterval)
         evictionInterval = min(60_000, max(250, min(host.rules.unjoinedRoomTimeout, host.rules.hibernateAfter ?? .infinity) / 2))
-        hibernateAfter = directory == nil ? nil : host.rules.hibernateAfter
+        hibernateAfter = store == nil ? nil : host.rules.hibernateAfter
         host.timers.evictionCheck = host.now + evictionInterval
     }
 
@@ -54,8 +54,9 @@ package final class LocalBackend: RoomBackend {
 
     // MARK: rooms: at once, in this process
 
-    package func roomInput(_ message: ClientMessage, from member: MemberID, of connection: RoomSession, in code: RoomCode, at time: ServerTime) {
-        host.apply(host.registry.handle(.messageReceived(member, message), in: code, at: time), in: code)
+    package func roomInput(_ message: ClientMessage, from member: MemberID, of connection: RoomSession, in code: RoomCode,
+                           at time: ServerTime) -> [RoomEffect] {
+        kept(host.registry.handle(.messageReceived(member, message), in: code, at: time)) ?? []
     }
 
     package func findRoom(_ code: RoomCode, then: @escaping (Bool) -> Void) { then(host.registry.rooms[code] != nil || wake(code)) }
@@ -73,15 +74,22 @@ package final class LocalBackend: RoomBackend {
             let named = picturesNamed(by: host.registry.rooms[code]?.cards ?? [], among: uploads)
             guard named.isEmpty || keepPictures(named, of: code) else { return host.endEntry(connection, telling: nil) }   // the server stops
         }
-        host.answerEntry(result.effects, in: result.room, for: connection, created: true)
+        answer(result.effects, in: result.room, for: connection, created: true)
     }
 
     package func joinRoom(_ request: JoinRoom, in code: RoomCode, for connection: RoomSession, at time: ServerTime) {
         let result = host.registry.join(request, from: connection.id, at: time)
-        host.answerEntry(result.effects, in: result.room, for: connection, created: false)
+        answer(result.effects, in: result.room, for: connection, created: false)
     }
 
-    /// Never: the log is on this machine, and a failure stops the server instead.
+    /// The registry's answer to a create or join, its records kept first (a store that cannot
+    /// keep them stops the server: the entry ends unanswered).
+    private func answer(_ effects: [RoomEffect], in code: RoomCode?, for connection: RoomSession, created: Bool) {
+        guard let effects = kept(effects) else { return host.endEntry(connection, telling: nil) }
+        host.answerEntry(effects, in: code, for: connection, created: created)
+    }
+
+    /// Never: the store is this process's, and a failure stops the server instead.
     package var unavailable: ProtocolError? { nil }
 
     package func makeWayForCreate(among rooms: [RoomCode], from address: String) -> Bool {
@@ -91,16 +99,17 @@ package final class LocalBackend: RoomBackend {
         return true
     }
 
-    package func memberDisconnected(_ member: MemberID, of connection: RoomSession, in code: RoomCode, grace: ServerTime, at time: ServerTime) {
-        host.apply(host.registry.handle(.memberDisconnected(member, grace: grace), in: code, at: time), in: code)
+    package func memberDisconnected(_ member: MemberID, of connection: RoomSession, in code: RoomCode, grace: ServerTime,
+                                    at time: ServerTime) -> [RoomEffect] {
+        kept(host.registry.handle(.memberDisconnected(member, grace: grace), in: code, at: time)) ?? []
     }
 
-    package func timerDue(_ code: RoomCode, at time: ServerTime) {
+    package func timerDue(_ code: RoomCode, at time: ServerTime) -> [RoomEffect] {
         if host.registry.rooms[code] == nil, wake(code) == false {   // a hibernated room's close
             armNextSleepingClose()
-            return
+            return []
         }
-        host.apply(host.registry.handle(.timerFired, in: code, at: time), in: code)
+        return kept(host.registry.handle(.timerFired, in: code, at: time)) ?? []
     }
 
     package func serviceTurn(at time: ServerTime) {
@@ -115,11 +124,11 @@ package final class LocalBackend: RoomBackend {
     }
 
     /// A room the registry has just evicted: the driver forgets it as it does a closed room (its
-    /// members, timer and creator's count), and it goes out of the log.
+    /// members, timer and creator's count), and it goes out of the store.
     func evicted(_ code: RoomCode, why: String) {
         host.roomForgotten(code)
         forgetStored(code)
-        host.logger.info("room \(code) evicted: \(why) (and forgotten in the log)")
+        host.logger.info("room \(code) evicted: \(why) (and forgotten in \(store?.name ?? "memory"))")
     }
 
     package func failedLookupRecorded(from address: String, at time: ServerTime) {}
@@ -135,7 +144,7 @@ package final class LocalBackend: RoomBackend {
     package var health: StoreHealth { StoreHealth() }
 
 
-    /// A hibernated room is woken at once (one read of the log on this thread); nothing waits.
+    /// A hibernated room is woken at once (one read of the store on this thread); nothing waits.
     package func waitForRoom(_ code: RoomCode, path: String, request: HTTPRequestID) -> Bool {
         wake(code)
         return false

@@ -1,7 +1,7 @@
 import SwipeProtocol
 import SwipeRooms
 import Testing
-@testable import SwipeLocalBackend
+@testable import SwipeRoomDriver
 
 @Suite struct CheckpointPolicyTests {
     static func vote(_ room: RoomCode) -> LogRecord {

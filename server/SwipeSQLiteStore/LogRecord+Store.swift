@@ -37,14 +37,3 @@ extension LogRecord {
         }
     }
 }
-
-extension RoomRegistry {
-    /// The stored form of each listed room's checkpoint (rooms no longer here are skipped).
-    ///
-    /// ```swift
-    /// try log.append(entries, checkpoints: registry.checkpointStates(of: policy.roomsDue(after: records), at: now))
-    /// ```
-    public func checkpointStates(of codes: [RoomCode], at now: ServerTime) -> [RoomState] {
-        codes.compactMap { code in rooms[code].map { RoomState(room: code.rawValue, payload: $0.checkpoint.encoded(), at: now) } }
-    }
-}

@@ -1,25 +1,24 @@
-// Hibernation on this machine: a room nobody has been connected to for `--hibernate-after` leaves
-// memory with a checkpoint of its whole state and a row in the log's index; it is read back when
-// someone joins or resumes, asks for its results or pictures, or its close comes. A start reads
-// the index, not the rooms. When a room goes is the driver's rule (`RoomDriver+Hibernation.swift`);
-// how it is kept and read back is this store's. Service thread only (the index is read by
-// `restore`, at start, before that thread exists); reaches the server through its RoomHost.
+// Hibernation over any `RoomStore`: a room nobody has been connected to for `--hibernate-after`
+// leaves memory with a checkpoint of its whole state and a row in the store's index; it is read
+// back when someone joins or resumes, asks for its results or pictures, or its close comes, which
+// is armed here, once for every such store. A start reads the index, not the rooms. When a room
+// goes is the driver's rule (`RoomDriver+Hibernation.swift`); how it is kept is the store's.
+// Service thread only (the index is read by `restore`, at start, before that thread exists);
+// reaches the rooms through its RoomHost.
 import SwipeBackend
 import SwipeProtocol
 import SwipeRooms
-import SwipeStore
 
 extension LocalBackend {
     /// The wall clock at server time 0 (closing times and the index are on the wall clock).
     var wallClockAtZero: ServerTime { host.registry.limits.wallClockAtZero }
 
     /// Reads the index at start: each hibernated room's close is on the timers, nothing else is loaded.
-    func readHibernationIndex(_ log: EventLog) throws {
+    func readHibernationIndex(_ rows: [SleepingRoom]) {
         var closes: [SleepingCloses.Close] = []
-        for row in try log.hibernatedRooms() {
-            let code = RoomCode(row.room)
-            hibernated[code] = row
-            if row.open, let closesAt = row.closesAt { closes.append(SleepingCloses.Close(deadline: closesAt - wallClockAtZero, code: code)) }
+        for row in rows {
+            hibernated[row.code] = row
+            if row.open, let closesAt = row.closesAt { closes.append(SleepingCloses.Close(deadline: closesAt - wallClockAtZero, code: row.code)) }
         }
         sleepingCloses.insert(contentsOf: closes)
         armNextSleepingClose()
@@ -34,7 +33,7 @@ extension LocalBackend {
 
     /// Since when a room has been idle, for the driver's rule (`RoomDriver+Hibernation.swift`): the
     /// time its last member left, if it waits for nothing but its close (`Room.canHibernate`);
-    /// nil without a log to keep it in, or once the log has failed.
+    /// nil without a store to keep it in, or once the store has failed.
     package func idleSince(_ code: RoomCode) -> ServerTime? {
         guard store != nil, storageFailure == nil, hibernateAfter != nil, let room = host.registry.rooms[code], room.canHibernate else { return nil }
         return room.lastActivity
@@ -48,13 +47,12 @@ extension LocalBackend {
         var slept = 0
         for code in codes {
             guard let room = host.registry.rooms[code] else { continue }
-            let state = RoomState(room: code.rawValue, payload: room.checkpoint.encoded(), at: time)
-            let entry = HibernatedRow(room: code.rawValue, closesAt: room.settings.closesAt, leftAt: room.lastActivity + wallClockAtZero,
-                                      open: room.isSealed)
+            let entry = SleepingRoom(code: code, closesAt: room.settings.closesAt, leftAt: room.lastActivity + wallClockAtZero,
+                                     open: room.isSealed)
             do {
-                try store.hibernate(state, row: entry)
+                try store.sleep(room.checkpoint, as: entry, at: time)
             } catch {
-                _ = stop(because: "cannot write the log \(store.path): \(error)")
+                _ = stop(because: "cannot write \(store.name): \(error)")
                 return
             }
             host.registry.remove(code)
@@ -74,18 +72,16 @@ extension LocalBackend {
     func wake(_ code: RoomCode) -> Bool {
         guard hibernated[code] != nil, let store else { return false }
         do {
-            let woken = try store.wake(room: code.rawValue)
-            let checkpoint = try woken.checkpoint.map { try RoomCheckpoint.decoded($0.payload, room: code) }
-            let tail = try woken.entries.map { try LogRecord(entry: $0) }
-            let report = try host.registry.restore(checkpoints: checkpoint.map { [$0] } ?? [], tail: tail, at: host.now, grace: 0)
+            let woken = try store.wake(code)
+            let report = try host.registry.restore(checkpoints: woken.checkpoints, tail: woken.tail, at: host.now, grace: 0)
             hibernated[code] = nil
             sleepingCloses.remove(code)
             armNextSleepingClose()
             checkpointPolicy.restored(report.tailLengths)
-            for (room, effects) in report.effects { host.apply(effects, in: room) }
+            for (room, effects) in report.effects { carryOut(effects, in: room) }
             return host.registry.rooms[code] != nil
         } catch {
-            host.logger.error("room \(code) cannot be woken from \(store.path): \(error); it stays asleep")
+            host.logger.error("room \(code) cannot be woken from \(store.name): \(error); it stays asleep")
             return false
         }
     }
