@@ -10,6 +10,9 @@ Some targets are kept pure by what they may import at all (`PURE`, issue 40): th
 chafa, HTTP and the shells' targets can never reach `update`; and its files may not name the
 Foundation and C calls that do file, network, process or thread work (`PURE_FORBIDDEN_NAMES`).
 
+A room store (`STORES`: `SwipeSQLiteStore`, `SwipeMemoryStore`) is held to its table the same way:
+the seam, the engine's values and its own storage, never the driver or the transport.
+
     python3 scripts/check-imports.py        # "imports: 16 targets declare what they import", or the gaps; exit 1 on a gap
 """
 import pathlib
@@ -31,6 +34,12 @@ PURE_NEVER = {"CLibWebSockets", "CNCursesW", "CTerminalSignals", "CChafa", "CCur
 PURE_FORBIDDEN_NAMES = ["FileManager", "FileHandle", "URLSession", "HTTPGet", "contentsOfFile", "contentsOf:",
                         "fopen", "ProcessInfo", "Thread", "DispatchQueue", "DispatchTime", "Date()", "NSCondition",
                         "getenv", "ioctl", "STDIN_FILENO", "STDOUT_FILENO"]
+# A `RoomStore` only keeps and gives back a room's events (issue 40): it may import the seam, the
+# room engine's values and its own storage, never the driver, the transport or another store.
+STORES = {
+    "SwipeSQLiteStore": {"SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipePictures", "SwipeStore", "Foundation", "Dispatch"},
+    "SwipeMemoryStore": {"SwipeBackend", "SwipeRooms", "SwipeProtocol"},
+}
 package = (root / "Package.swift").read_text()
 
 # Each target call: .target( / .executableTarget( / .testTarget( / .systemLibrary( up to its matching ")".
@@ -93,6 +102,18 @@ for kind, name, path, deps in targets:
             for forbidden in PURE_FORBIDDEN_NAMES:
                 if forbidden in code:
                     gaps.append(f"{where}: {name} is pure and may not use {forbidden} (file, network, clock or thread work belongs in a shell)")
+
+# The room stores: their table only, so no store reaches the driver's registry, timers or sessions.
+for kind, name, path, deps in targets:
+    if name not in STORES:
+        continue
+    for module in sorted(deps - STORES[name]):
+        gaps.append(f"{name} ({path}) depends on {module} in Package.swift: a RoomStore may use only {', '.join(sorted(STORES[name]))}")
+    for file in sorted((root / path).rglob("*.swift")):
+        for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
+            m = re.match(r"\s*(?:@\w+\s+)*import\s+(\w+)", line.split("//", 1)[0])
+            if m and m.group(1) not in STORES[name]:
+                gaps.append(f"{file.relative_to(root)}:{number}: {name} is a RoomStore and may not import {m.group(1)}")
 
 if gaps:
     print("\n".join(gaps))
