@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import SwipeServer
+import SwipeSQLiteStore
 import SwipeStoreChoice
 
 struct RestartCommand: ParsableCommand {
@@ -33,7 +34,7 @@ struct RestartCommand: ParsableCommand {
         let directory = data ?? FileManager.default.temporaryDirectory.appendingPathComponent("swipe-restart-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { if data == nil { try? FileManager.default.removeItem(atPath: directory) } }
-        let path = directory + "/rooms.sqlite"
+        let path = directory + "/" + SQLiteRoomStore.logFileName
         var summary: RestartLogSummary?
         var writeSeconds = 0.0
         if !FileManager.default.fileExists(atPath: path) {
@@ -44,7 +45,7 @@ struct RestartCommand: ParsableCommand {
             shape.keptRooms = keptRooms
             let began = Date()
             var nextReport = 100_000
-            summary = try RestartLogWriter.write(shape, to: path) { written in
+            summary = try RestartLogWriter.write(shape, to: directory) { written in
                 if !json && written >= nextReport {
                     FileHandle.standardError.write(Data("  \(written) events written\n".utf8))
                     nextReport += 100_000

@@ -1,3 +1,4 @@
+import Logging
 import SwipePictures
 import SwipeRooms
 
@@ -37,7 +38,23 @@ extension StoredPicture {
         }
     }
 
-    /// Why stored bytes are not served (the backend logs it and answers 404).
+    /// Bytes a store gave back, as the answer to a picture request: `.found` once `verified`, else
+    /// `.absent` (404), with why logged, `place` naming where they were kept.
+    ///
+    /// ```swift
+    /// StoredPicture.served(bytes, etag: etag, from: "room \(code) in the log", logger: logger)   // .found(asset) or .absent
+    /// ```
+    package static func served(_ bytes: [UInt8], etag: String, from place: String, logger: Logger) -> StoredPicture {
+        switch verified(bytes, etag: etag) {
+        case let .success(asset):
+            return .found(asset)
+        case let .failure(failure):
+            logger.error("picture \(etag) from \(place) is not served: \(failure.reason)")
+            return .absent
+        }
+    }
+
+    /// Why stored bytes are not served (`served` logs it and answers 404).
     package struct VerificationFailure: Error {
         package var reason: String
     }

@@ -58,13 +58,7 @@ extension ClusterNode {
     private func storedPicture(_ etag: String, from reply: RedisValue?) -> StoredPicture {
         switch reply {
         case let .string(bytes)?:
-            switch StoredPicture.verified(bytes, etag: etag) {
-            case let .success(asset):
-                return .found(asset)
-            case let .failure(failure):
-                host.logger.error("the store's picture \(etag) is not served: \(failure.reason)")
-                return .absent
-            }
+            return StoredPicture.served(bytes, etag: etag, from: "the store", logger: host.logger)
         case .null?:
             return .absent
         case let .error(message)?:

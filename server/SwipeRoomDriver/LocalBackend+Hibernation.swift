@@ -33,9 +33,10 @@ extension LocalBackend {
 
     /// Since when a room has been idle, for the driver's rule (`RoomDriver+Hibernation.swift`): the
     /// time its last member left, if it waits for nothing but its close (`Room.canHibernate`);
-    /// nil without a store to keep it in, or once the store has failed.
+    /// nil without a store to keep it in, once the store has failed, or with `--hibernate-after 0`
+    /// (even when memory is full: then a create is refused instead).
     package func idleSince(_ code: RoomCode) -> ServerTime? {
-        guard store != nil, storageFailure == nil, hibernateAfter != nil, let room = host.registry.rooms[code], room.canHibernate else { return nil }
+        guard store != nil, storageFailure == nil, host.rules.hibernateAfter != nil, let room = host.registry.rooms[code], room.canHibernate else { return nil }
         return room.lastActivity
     }
 
@@ -78,7 +79,7 @@ extension LocalBackend {
             sleepingCloses.remove(code)
             armNextSleepingClose()
             checkpointPolicy.restored(report.tailLengths)
-            for (room, effects) in report.effects { carryOut(effects, in: room) }
+            for (room, effects) in report.effects { keepAndApply(effects, in: room) }
             return host.registry.rooms[code] != nil
         } catch {
             host.logger.error("room \(code) cannot be woken from \(store.name): \(error); it stays asleep")

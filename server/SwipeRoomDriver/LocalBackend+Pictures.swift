@@ -32,13 +32,7 @@ extension LocalBackend {
         guard let store else { return pictures[code]?[etag].map { .found($0) } ?? .absent }
         do {
             guard let bytes = try store.picture(etag, of: code) else { return .absent }
-            switch StoredPicture.verified(bytes, etag: etag) {
-            case let .success(asset):
-                return .found(asset)
-            case let .failure(failure):
-                host.logger.error("room \(code)'s picture \(etag) in \(store.name) is not served: \(failure.reason)")
-                return .absent
-            }
+            return StoredPicture.served(bytes, etag: etag, from: "room \(code) in \(store.name)", logger: host.logger)
         } catch {
             host.logger.error("cannot read room \(code)'s picture \(etag) from \(store.name): \(error)")
             return .unavailable(retryAfter: StoredPicture.retryAfter)

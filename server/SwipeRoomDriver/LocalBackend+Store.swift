@@ -24,7 +24,7 @@ extension LocalBackend {
         self.store = store
         readHibernationIndex(kept.asleep)
         checkpointPolicy.restored(report.tailLengths)
-        for (code, effects) in report.effects { carryOut(effects, in: code) }
+        for (code, effects) in report.effects { keepAndApply(effects, in: code) }
         host.logger.info("\(store.name): restored \(report.rooms.count) room(s) (\(hibernated.count) more asleep) from \(kept.checkpoints.count) checkpoint(s) and \(kept.tail.count) record(s) in \(Int(host.now - started)) ms")
     }
 
@@ -38,7 +38,7 @@ extension LocalBackend {
 
     /// Keeps the effects' records, then hands the effects to the driver to carry out (a room
     /// restored or woken: nothing called for them that could take them back).
-    func carryOut(_ effects: [RoomEffect], in code: RoomCode) {
+    func keepAndApply(_ effects: [RoomEffect], in code: RoomCode) {
         if let effects = kept(effects) { host.apply(effects, in: code) }
     }
 

@@ -30,21 +30,20 @@ package final class LocalBackend: RoomBackend {
     package var storageFailure: String?
     /// Uploaded pictures by room and tag, when there is no store to keep them (`--data :memory:`).
     var pictures: [RoomCode: [String: PictureAsset]] = [:]
-    /// How often abandoned rooms are looked for (ms): every minute, or twice per `--unjoined-room-timeout`.
+    /// How often rooms past their lifetime are looked for (ms): twice within the shortest of
+    /// `--unjoined-room-timeout`, `--abandoned-room-timeout` and `--keep-decided`, at most a minute apart.
     package let evictionInterval: ServerTime
     /// Rooms asleep in the store, by code (`LocalBackend+Hibernation.swift`).
     package var hibernated: [RoomCode: SleepingRoom] = [:]
     /// The open sleeping rooms' closing times, earliest first (only the first is on the timers).
     var sleepingCloses = SleepingCloses()
-    /// How long a room nobody is connected to stays in memory (ms; nil: always, as with no store).
-    package let hibernateAfter: ServerTime?
 
     package init(host: any RoomHost, store: (any RoomStore)?, checkpointInterval: Int = 1000) {
         self.host = host
         storeToOpen = store
         checkpointPolicy = CheckpointPolicy(interval: checkpointInterval)
-        evictionInterval = min(60_000, max(250, min(host.rules.unjoinedRoomTimeout, host.rules.hibernateAfter ?? .infinity) / 2))
-        hibernateAfter = store == nil ? nil : host.rules.hibernateAfter
+        let lifetime = host.rules.lifetime
+        evictionInterval = RoomDriver.checkInterval(within: min(lifetime.unjoined, lifetime.abandoned, lifetime.keepDecided))
         host.timers.evictionCheck = host.now + evictionInterval
     }
 

@@ -10,7 +10,15 @@ extension RoomDriver {
     /// ```swift
     /// RoomDriver.hibernationInterval(after: 60_000)   // 30_000
     /// ```
-    package static func hibernationInterval(after: ServerTime) -> ServerTime { min(60_000, max(250, after / 2)) }
+    package static func hibernationInterval(after: ServerTime) -> ServerTime { checkInterval(within: after) }
+
+    /// How often to look for what must happen within `span` ms (a room to let go, a room to forget):
+    /// twice per span, between 250 ms and a minute apart.
+    ///
+    /// ```swift
+    /// RoomDriver.checkInterval(within: 120_000)   // 60_000
+    /// ```
+    package static func checkInterval(within span: ServerTime) -> ServerTime { min(60_000, max(250, span / 2)) }
 
     /// Arms the first check (once the store exists; nothing with `--hibernate-after 0`).
     func armHibernationCheck() {

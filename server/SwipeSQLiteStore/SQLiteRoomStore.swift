@@ -84,13 +84,11 @@ package final class SQLiteRoomStore: RoomStore {
 
     package func append(_ records: [LogRecord], checkpoints: [RoomCheckpoint], at time: ServerTime) throws {
         let entries = try records.map { try $0.entry() }
-        let states = checkpoints.map { RoomState(room: $0.code.rawValue, payload: $0.encoded(), at: time) }
-        _ = try opened().append(entries, checkpoints: states)
+        _ = try opened().append(entries, checkpoints: checkpoints.map { $0.state(at: time) })
     }
 
     package func sleep(_ checkpoint: RoomCheckpoint, as row: SleepingRoom, at time: ServerTime) throws {
-        let state = RoomState(room: row.code.rawValue, payload: checkpoint.encoded(), at: time)
-        try opened().hibernate(state, row: HibernatedRow(room: row.code.rawValue, closesAt: row.closesAt, leftAt: row.leftAt, open: row.open))
+        try opened().hibernate(checkpoint.state(at: time), row: HibernatedRow(room: row.code.rawValue, closesAt: row.closesAt, leftAt: row.leftAt, open: row.open))
     }
 
     package func wake(_ code: RoomCode) throws -> StoredRooms {
@@ -114,6 +112,11 @@ package final class SQLiteRoomStore: RoomStore {
         guard let log else { throw StoreError(path: path, message: "the log is not open") }
         return log
     }
+}
+
+extension RoomCheckpoint {
+    /// The checkpoint as the log's row (its compact binary form), as of server time `time`.
+    func state(at time: ServerTime) -> RoomState { RoomState(room: code.rawValue, payload: encoded(), at: time) }
 }
 
 extension HibernatedRow {

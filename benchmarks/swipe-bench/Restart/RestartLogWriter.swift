@@ -1,7 +1,7 @@
 // Writes a data directory's log the way a long-running swipe-server would have: many lockstep
-// rooms voting at once through the real room engine, records appended in the shell's order with
-// its checkpoint policy, finished rooms evicted (archived) past a cap. Main thread; touches only
-// the data directory it is given.
+// rooms voting at once through the real room engine, records appended through the server's own
+// store (`SQLiteRoomStore`) with its checkpoint policy, finished rooms evicted (archived) past a
+// cap. Main thread; touches only the data directory it is given.
 import Foundation
 import SwipeCore
 import SwipeSQLiteStore
@@ -9,7 +9,6 @@ import SwipeProtocol
 import SwipeRoomDriver
 import SwipeRooms
 import SwipeServer
-import SwipeStore
 
 /// The shape of the history to write.
 struct RestartLogShape {
@@ -34,8 +33,9 @@ struct RestartLogSummary {
 }
 
 enum RestartLogWriter {
-    static func write(_ shape: RestartLogShape, to path: String, progress: (Int) -> Void) throws -> RestartLogSummary {
-        let log = try EventLog(path: path)
+    static func write(_ shape: RestartLogShape, to directory: String, progress: (Int) -> Void) throws -> RestartLogSummary {
+        let store = SQLiteRoomStore(directory: directory)
+        _ = try store.open()
         var registry = RoomRegistry(library: .bundled(), limits: RegistryLimits(maxRooms: shape.keptRooms + shape.activeRooms + 1),
                                     random: SeededRandom(seed: 1))
         var policy = CheckpointPolicy(interval: shape.checkpointEvery)
@@ -53,10 +53,7 @@ enum RestartLogWriter {
         }
         func flush() throws {
             guard !pending.isEmpty else { return }
-            let states = policy.roomsDue(after: pending).compactMap { code in
-                registry.rooms[code].map { RoomState(room: code.rawValue, payload: $0.checkpoint.encoded(), at: now) }
-            }
-            try log.append(pending.map { try $0.entry() }, checkpoints: states)
+            try store.append(pending, checkpoints: policy.roomsDue(after: pending).compactMap { registry.rooms[$0]?.checkpoint }, at: now)
             summary.records += pending.count
             progress(summary.records)
             pending = []
@@ -93,7 +90,7 @@ enum RestartLogWriter {
                         try flush()
                         registry.remove(evicted)
                         policy.forget(evicted)
-                        try log.forget(room: evicted.rawValue)
+                        try store.forget(evicted)
                         summary.roomsEvicted += 1
                     }
                     continue
