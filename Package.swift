@@ -109,10 +109,10 @@ let package = Package(
             swiftSettings: serverReleaseSettings),
         // Rooms in Redis shared by the nodes of a cluster (--store redis://…, Sentinel).
         .target(
-            name: "SwipeRedisBackend",
+            name: "SwipeRedisStore",
             dependencies: ["SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipePictures", "SwipeStore", "CHiredis",
                            .product(name: "Logging", package: "swift-log")],
-            path: "server/SwipeRedisBackend",
+            path: "server/SwipeRedisStore",
             swiftSettings: serverReleaseSettings),
 
         // Rooms' webhooks (create's notify): the allow list, bodies, the delivery outbox (pure), their
@@ -136,13 +136,13 @@ let package = Package(
         // knows every store (swipe-server, swipe demo, the benchmarks and tests use it).
         .target(
             name: "SwipeStoreChoice",
-            dependencies: ["SwipeServer", "SwipeBackend", "SwipeRoomDriver", "SwipeSQLiteStore", "SwipeRedisBackend", "SwipeNotify", "SwipeStore"],
+            dependencies: ["SwipeServer", "SwipeBackend", "SwipeRoomDriver", "SwipeSQLiteStore", "SwipeRedisStore", "SwipeNotify", "SwipeStore"],
             path: "server/SwipeStoreChoice"),
         .executableTarget(
             name: "swipe-server",
             dependencies: [
                 "SwipeServer", "SwipeStoreChoice", "SwipeRooms", "SwipeStore", "SwipeProtocol", "SwipeHTTPClient", "SwipePictures",
-                "SwipeBackend", "SwipeSQLiteStore", "SwipeRedisBackend", "SwipeNotify",
+                "SwipeBackend", "SwipeSQLiteStore", "SwipeRedisStore", "SwipeNotify",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -191,7 +191,7 @@ let package = Package(
         .testTarget(name: "SwipeProtocolTests", dependencies: ["SwipeProtocol", "SwipeCore"]),
         .testTarget(name: "SwipePicturesTests", dependencies: ["SwipePictures", "SwipeCore"], exclude: ["Fixtures"]),
         .testTarget(name: "SwipeRoomsTests", dependencies: ["SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipePictures"]),
-        .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer", "SwipeStoreChoice", "SwipeBackend", "SwipeRoomDriver", "SwipeSQLiteStore", "SwipeRedisBackend", "SwipeRooms",
+        .testTarget(name: "SwipeServerTests", dependencies: ["SwipeServer", "SwipeStoreChoice", "SwipeBackend", "SwipeRoomDriver", "SwipeSQLiteStore", "SwipeRedisStore", "SwipeRooms",
                                                             "SwipeProtocol", "SwipeCore", "SwipePictures",
                                                             .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SwipeStoreTests", dependencies: ["SwipeStore"]),
@@ -203,7 +203,7 @@ let package = Package(
         // Both RoomStores against one table of what a store must do.
         .testTarget(name: "SwipeSQLiteStoreTests", dependencies: ["SwipeSQLiteStore", "SwipeMemoryStore", "SwipeBackend", "SwipeRooms", "SwipeProtocol",
                                                                  "SwipeCore", "SwipePictures", "SwipeStore"]),
-        .testTarget(name: "SwipeRedisBackendTests", dependencies: ["SwipeRedisBackend", "SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore",
+        .testTarget(name: "SwipeRedisStoreTests", dependencies: ["SwipeRedisStore", "SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore",
                                                                   "SwipePictures"]),
         .testTarget(name: "SwipeBenchTests", dependencies: ["swipe-bench", "SwipeProtocol"]),
         // Golden frames are read through #filePath, not bundled.

@@ -10,8 +10,9 @@ Some targets are kept pure by what they may import at all (`PURE`, issue 40): th
 chafa, HTTP and the shells' targets can never reach `update`; and its files may not name the
 Foundation and C calls that do file, network, process or thread work (`PURE_FORBIDDEN_NAMES`).
 
-A room store (`STORES`: `SwipeSQLiteStore`, `SwipeMemoryStore`) is held to its table the same way:
-the seam, the engine's values and its own storage, never the driver or the transport.
+A room store (`STORES`: the `RoomStore`s `SwipeSQLiteStore` and `SwipeMemoryStore`, the
+`SharedStore` `SwipeRedisStore`) is held to its table the same way: the seam, the engine's values
+and its own storage, never the driver or the transport.
 
     python3 scripts/check-imports.py        # "imports: 16 targets declare what they import", or the gaps; exit 1 on a gap
 """
@@ -39,6 +40,9 @@ PURE_FORBIDDEN_NAMES = ["FileManager", "FileHandle", "URLSession", "HTTPGet", "c
 STORES = {
     "SwipeSQLiteStore": {"SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipePictures", "SwipeStore", "Foundation", "Dispatch"},
     "SwipeMemoryStore": {"SwipeBackend", "SwipeRooms", "SwipeProtocol"},
+    # A `SharedStore` (issue 40): the same, and its own link (hiredis) and log handler.
+    "SwipeRedisStore": {"SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipePictures", "SwipeStore", "CHiredis",
+                        "Logging", "Foundation"},
 }
 package = (root / "Package.swift").read_text()
 
@@ -108,12 +112,12 @@ for kind, name, path, deps in targets:
     if name not in STORES:
         continue
     for module in sorted(deps - STORES[name]):
-        gaps.append(f"{name} ({path}) depends on {module} in Package.swift: a RoomStore may use only {', '.join(sorted(STORES[name]))}")
+        gaps.append(f"{name} ({path}) depends on {module} in Package.swift: a store may use only {', '.join(sorted(STORES[name]))}")
     for file in sorted((root / path).rglob("*.swift")):
         for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
             m = re.match(r"\s*(?:@\w+\s+)*import\s+(\w+)", line.split("//", 1)[0])
             if m and m.group(1) not in STORES[name]:
-                gaps.append(f"{file.relative_to(root)}:{number}: {name} is a RoomStore and may not import {m.group(1)}")
+                gaps.append(f"{file.relative_to(root)}:{number}: {name} is a store and may not import {m.group(1)}")
 
 if gaps:
     print("\n".join(gaps))

@@ -40,7 +40,7 @@ import Testing
         let hops = Self.hops(in: try Self.votePath())
         #expect(hops.count >= 15, "the vote path names only \(hops.count) hops as `File.swift` `function`")
         // Both stores' hops and the driver's are among them.
-        for file in ["LocalBackend.swift", "LocalBackend+Store.swift", "SQLiteRoomStore.swift", "ClusterNode+Input.swift", "RoomDriver+Apply.swift", "ServerShell+Outbound.swift"] {
+        for file in ["LocalBackend.swift", "LocalBackend+Store.swift", "SQLiteRoomStore.swift", "SharedLogBackend+Input.swift", "SharedLogBackend+Stream.swift", "RedisRoomLog+Append.swift", "RoomDriver+Apply.swift", "ServerShell+Outbound.swift"] {
             #expect(hops.contains { $0.file.hasSuffix(file) }, "\(file) is not a hop of the vote path")
         }
         for hop in hops {

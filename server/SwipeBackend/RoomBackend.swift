@@ -8,7 +8,7 @@ import SwipeRooms
 /// - this process orders them (`LocalBackend`, in SwipeRoomDriver: the registry applies each
 ///   input at once and its `RoomStore`, if any, keeps the records before anything acknowledges
 ///   them). A store of this kind implements `RoomStore` (8 requirements), not this protocol;
-/// - a log shared by several nodes orders them (`RedisBackend`: inputs become entries of the
+/// - a log shared by several nodes orders them (`SharedLogBackend` over a `SharedStore`, Redis: inputs become entries of the
 ///   room's stream, applied on every node in stream order). A store of this kind implements this.
 ///
 /// Who may create or join, and how often, is decided once, before any of this (the shell's
@@ -135,7 +135,7 @@ package struct StoreHealth: Equatable, Sendable {
 extension RoomBackend {
     /// Whether this process is the one to do what `key` names (a room's webhook event, which each
     /// node that serves the room sees): one machine always is; a shared store answers true to
-    /// exactly one asker (`RedisBackend`). `then` runs on the service thread.
+    /// exactly one asker (`SharedLogBackend`, through its `SharedStore`). `then` runs on the service thread.
     ///
     /// ```swift
     /// backend.claimOnce("webhook:K7QM-X4TD-9R:decided") { mine in if mine { send() } }

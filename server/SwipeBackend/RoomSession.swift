@@ -5,7 +5,7 @@ import SwipeRooms
 
 /// The room-facing part of a client connection: its number, address and protocol version, the
 /// room and member it is bound to. What it has on its way has one owner each: a create or join,
-/// the driver (`RoomDriver.isEntering`); a cluster's appends, its node (`ClusterNode.inFlight`).
+/// the driver (`RoomDriver.isEntering`); a cluster's appends, its node (`SharedLogBackend.inFlight`).
 /// The shell's `Connection` subclasses it; a store sees only this.
 ///
 /// ```swift

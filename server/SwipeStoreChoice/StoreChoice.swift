@@ -5,7 +5,7 @@
 import Foundation
 import SwipeBackend
 import SwipeNotify
-import SwipeRedisBackend
+import SwipeRedisStore
 import SwipeRoomDriver
 import SwipeServer
 import SwipeSQLiteStore
@@ -65,8 +65,11 @@ package enum StoreChoice: Equatable {
                                                 durability: durability, now: now())
                         })
         case let .redis(cluster):
-            StoreWiring(name: cluster.storeName, sharedByNodes: true, metrics: RedisBackend.metricNames,
-                        makeBackend: { host, onLibevLoop in RedisBackend(host: host, configuration: cluster, onLibevLoop: onLibevLoop) },
+            StoreWiring(name: cluster.storeName, sharedByNodes: true, metrics: RedisRoomLog.metricNames,
+                        makeBackend: { host, onLibevLoop in
+                            SharedLogBackend(host: host, store: RedisRoomLog(configuration: cluster, onLibevLoop: onLibevLoop,
+                                                                             logger: host.logger) { [unowned host] in host.now })
+                        },
                         // Each save goes to the shared store as well, so another node takes it over if this one dies.
                         makeWebhookStore: { backend, now in
                             SharedWebhookStore(keep: backend.keepWebhook, settle: backend.settleWebhook, now: now)

@@ -5,7 +5,7 @@ import ArgumentParser
 import Foundation
 import SwipeProtocol
 import SwipeSQLiteStore
-import SwipeRedisBackend
+import SwipeRedisStore
 import SwipeStore
 import SwipeStoreChoice
 

@@ -3,7 +3,7 @@ import SwipeCore
 import SwipeRoomDriver
 import SwipeSQLiteStore
 import SwipeProtocol
-import SwipeRedisBackend
+import SwipeRedisStore
 import SwipeRooms
 import Testing
 @testable import SwipeServer
@@ -109,7 +109,7 @@ import SwipeStoreChoice
         switch choice {
         case .memory: #expect(shell.backend is LocalBackend && (shell.backend as? LocalBackend)?.storeToOpen == nil)
         case let .file(directory, _, _): #expect(((shell.backend as? LocalBackend)?.storeToOpen as? SQLiteRoomStore)?.directory == directory)
-        case .redis: #expect(shell.backend is RedisBackend)
+        case .redis: #expect(shell.backend is SharedLogBackend)
         }
     }
 }

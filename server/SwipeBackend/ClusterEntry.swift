@@ -1,4 +1,3 @@
-import SwipeBackend
 import Foundation
 import SwipeCore
 import SwipeProtocol

@@ -1,7 +1,7 @@
 import Testing
 import SwipePictures
 import SwipeRooms
-@testable import SwipeRedisBackend
+@testable import SwipeRoomDriver
 
 /// The pictures a node fetched from the store: kept up to a count and a byte total, the least
 /// recently used going first; one larger than the whole budget is not kept.

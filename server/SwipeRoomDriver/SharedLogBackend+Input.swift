@@ -1,18 +1,19 @@
-// What a cluster node does with a client's message, once the shell admitted it: a change to a room
-// (a vote, an undo, a host command, a proposal or its withdrawal), a create or a join becomes an
-// entry of the room's stream (applied when the store has it); a drag is relayed to the other
-// nodes; a ping or results request is answered from this node's copy. Service thread only.
+// What a node of a shared store does with a client's message, once the shell admitted it: a change
+// to a room (a vote, an undo, a host command, a proposal or its withdrawal), a create or a join
+// becomes an entry of the room's log (applied when the log hands it back); a drag is relayed to
+// the other nodes; a ping or results request is answered from this node's copy. Service thread
+// only; reaches the rooms through the RoomHost and the store through `SharedStore`.
 import SwipeBackend
 import Foundation
 import SwipePictures
 import SwipeProtocol
 import SwipeRooms
 
-extension ClusterNode {
+extension SharedLogBackend {
     /// A joined member's message: a change to the room into its stream; anything else answered
     /// from this node's copy once none of the connection's appends is on its way (so a member
     /// never sees an answer overtake the acknowledgement of what it sent before).
-    func roomInput(_ message: ClientMessage, from member: MemberID, of connection: RoomSession, in code: RoomCode, at time: ServerTime) {
+    func sharedInput(_ message: ClientMessage, from member: MemberID, of connection: RoomSession, in code: RoomCode, at time: ServerTime) {
         switch message {
         case let .swipe(vote):
             appendMessage(message, seq: vote.seq, from: member, of: connection, in: code)
@@ -32,9 +33,9 @@ extension ClusterNode {
     }
 
     /// A create the shell admitted: counted against the address over every node
-    /// (`ClusterNode+Limits`), then the pictures its cards name into the room's hash and the
-    /// room's first entry after them, on the same link, under a fresh code.
-    func createRoom(_ request: CreateRoom, pictures uploads: [String: PictureAsset], for connection: RoomSession) {
+    /// (`admitRoomInCluster`), then the pictures its cards name kept with the room and the room's
+    /// first entry after them, under a fresh code.
+    func sharedCreate(_ request: CreateRoom, pictures uploads: [String: PictureAsset], for connection: RoomSession) {
         switch host.registry.resolve(request, uploaded: Set(uploads.keys), at: host.now) {
         case let .failure(error):
             host.endEntry(connection, telling: error)
@@ -53,7 +54,7 @@ extension ClusterNode {
         var created = resolved
         created.code = admitted ?? host.registry.freshCode()
         let code = created.code
-        storeRoomPictures(pictures, of: code)   // sent before the entry, on the same link
+        store.keepPictures(pictures, of: code)   // kept before the entry
         let entry = ClusterEntry.created(node: instance, connection: connection.id.rawValue, room: created, token: host.registry.freshToken())
         append(entry, to: code, create: true) { [unowned self] outcome in
             switch outcome {
@@ -72,7 +73,7 @@ extension ClusterNode {
 
     /// A join the shell admitted, to a room loaded here (`loadRoom`): the `connected` entry; the
     /// room's answer (welcome, or a wrong token) comes when it is applied.
-    func joinRoom(_ request: JoinRoom, in code: RoomCode, for connection: RoomSession) {
+    func sharedJoin(_ request: JoinRoom, in code: RoomCode, for connection: RoomSession) {
         let id = connection.id
         let entry = ClusterEntry.connected(node: instance, connection: id.rawValue, join: request, token: host.registry.freshToken())
         append(entry, to: code) { [unowned self] outcome in
@@ -129,21 +130,16 @@ extension ClusterNode {
         while inFlight[id]?.appends == 0, let next = inFlight[id]?.held.first, connection.closing == nil,
               let code = connection.room, let member = connection.member {
             inFlight[id]?.held.removeFirst()
-            roomInput(next, from: member, of: connection, in: code, at: host.now)
+            sharedInput(next, from: member, of: connection, in: code, at: host.now)
         }
         if let inputs = inFlight[id], inputs.appends <= 0, inputs.held.isEmpty || connection.closing != nil || connection.room == nil {
             inFlight[id] = nil
         }
     }
 
-    /// A member's connection here closed: into the stream (ignored there if they moved on).
-    func clusterDisconnected(_ member: MemberID, of connection: RoomSession, in code: RoomCode, grace: Double) {
-        append(.disconnected(node: instance, connection: connection.id.rawValue, member: member, grace: grace), to: code)
-    }
-
     /// The room's timer ran out here: a `timerFired` entry, appended only if the stream has not
     /// moved since (another node's timer, or anything else, came first: look again after it).
-    func clusterTimerDue(_ code: RoomCode) {
+    func sharedTimerDue(_ code: RoomCode) {
         guard let replica = replicas[code], let wake = host.registry.rooms[code]?.nextWakeup else { return }
         let time = host.now
         guard wake <= time else {

@@ -1,5 +1,5 @@
 import Testing
-@testable import SwipeRedisBackend
+@testable import SwipeRedisStore
 
 @Suite struct SentinelResolverTests {
     static let url = SentinelURL(sentinels: [RedisURL(host: "s1", port: 26379), RedisURL(host: "s2", port: 26379)], master: "main")

@@ -1,5 +1,5 @@
 // Pictures a cluster node fetched from the store, kept in memory up to a bound. A value type; the
-// Redis backend's ClusterNode owns one, used on the service thread only.
+// shared-log backend (SharedLogBackend) owns one, used on the service thread only.
 import SwipeBackend
 import SwipeRooms
 

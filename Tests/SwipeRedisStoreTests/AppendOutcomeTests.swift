@@ -1,6 +1,7 @@
+import SwipeBackend
 import SwipeProtocol
 import Testing
-@testable import SwipeRedisBackend
+@testable import SwipeRedisStore
 
 @Suite struct AppendOutcomeTests {
     static func words(_ items: [Any]) -> RedisValue {

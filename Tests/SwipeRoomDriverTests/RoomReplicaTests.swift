@@ -1,8 +1,9 @@
+import SwipeBackend
 import SwipeCore
 import SwipeProtocol
 import SwipeRooms
 import Testing
-@testable import SwipeRedisBackend
+@testable import SwipeRoomDriver
 
 /// Three nodes apply one room's stream: each computes the same room and the same effects; only who
 /// carries out a bind or a reply differs (the node whose connection it is).

@@ -1,5 +1,5 @@
 import Testing
-@testable import SwipeRedisBackend
+@testable import SwipeRedisStore
 
 @Suite struct RedisURLTests {
     @Test(arguments: [

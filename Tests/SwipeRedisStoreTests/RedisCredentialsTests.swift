@@ -1,5 +1,5 @@
 import Testing
-@testable import SwipeRedisBackend
+@testable import SwipeRedisStore
 
 @Suite struct RedisCredentialsTests {
     static let variable = RedisCredentials.environmentVariable

@@ -1,5 +1,5 @@
 import Testing
-@testable import SwipeRedisBackend
+@testable import SwipeRedisStore
 
 @Suite struct LimitScriptsTests {
     static func strings(_ words: [String]) -> RedisValue { .array(words.map { .string(Array($0.utf8)) }) }

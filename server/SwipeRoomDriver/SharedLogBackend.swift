@@ -1,35 +1,38 @@
-// A cluster node's state: its identity, its Redis link and its copies of the rooms it serves.
-// Service thread only (owned by the RedisBackend; its `ClusterNode+*.swift` extensions do the work,
-// and reach the server only through its RoomHost).
+// Rooms ordered by a log several nodes share (`SharedStore`; Redis: `RedisRoomLog`): a change
+// to a room becomes an entry of its log, applied here through the room engine when the log hands
+// it back, in offset order, on every node that follows the room. The rest is written once here for
+// every such store: the rooms' copies and their stream positions, loading and catching up,
+// holding a connection's later inputs behind its appends, the timers, a closing time due with
+// nobody online, idle rooms, lost nodes. Service thread only (the store's answers arrive inside
+// the libev loop's turn), but `restore` and `start`, which run on the starting thread; reaches
+// the rooms through its RoomHost (the driver) and the store through `SharedStore` alone.
 import SwipeBackend
 import Foundation
 import SwipeProtocol
 import SwipeRooms
 
-/// The Redis backend's node: everything a server keeps to serve rooms from a shared store
-/// (`RedisBackend.start` makes it once the event loop exists).
+/// The driver's backend for stores shared by several nodes: every room-changing input goes to the
+/// room's log first, and nothing is applied, acknowledged or broadcast before the log has it.
 ///
 /// ```swift
-/// let node = ClusterNode(host: shell, configuration: cluster, probe: probe, loop: loop)
-/// node.start()
+/// let backend = SharedLogBackend(host: driver, store: RedisRoomLog(configuration: cluster, onLibevLoop: true, logger: logger) { driver.now })
+/// try backend.restore()              // is the store there? (`SharedStoreLink.probe`)
+/// try backend.start(eventLoop: loop) // connects; the store tells the backend from then on
 /// ```
-final class ClusterNode {
+package final class SharedLogBackend: RoomBackend, SharedLogEvents {
     /// The server around the backend.
     unowned let host: any RoomHost
-    let configuration: ClusterConfiguration
-    /// This start of this node: `--node-id` and a random suffix, so a restarted node's connection
-    /// numbers never match its former self's in the stream.
-    let instance: String
-    let link: RedisLink
-    /// What the store said at start: its version, the primary, its replicas then, and the append
-    /// script's SHA1 (EVALSHA; EVAL again after a Redis restart emptied its script cache).
-    let probe: ClusterProbe
-    var scriptSHA: String { probe.scriptSHA }
+    /// The shared store: the rooms' logs, the link, what the nodes share.
+    package let store: any SharedStore
+    /// Whether `start` connected the store (nothing reaches the backend before).
+    var started = false
+    /// This start of this node among those sharing the store.
+    var instance: String { store.node }
     /// Rooms this node serves, with their stream positions (the rooms themselves are in the registry).
     var replicas: [RoomCode: RoomReplica] = [:]
     /// Rooms being loaded from the store: who waits for each, and entries published meanwhile.
     var loading: [RoomCode: RoomLoad] = [:]
-    /// Rooms whose missing entries are being read (XRANGE).
+    /// Rooms whose missing entries are being read.
     var catchingUp: Set<RoomCode> = []
     /// Resends of applied swipes and undos, answered once the room has applied `offset`.
     var reacknowledgements: [RoomCode: [(offset: Int, member: MemberID, message: ClientMessage)]] = [:]
@@ -45,29 +48,18 @@ final class ClusterNode {
     var pictureAnswers: [HTTPRequestID: (etag: String, stored: StoredPicture)] = [:]
     /// Pictures fetched from the store (pictures of decks this node did not load).
     var pictures = PictureCache()
-    var nextHeartbeat: Double = 0
+    /// When the next look at other nodes, due closing times and webhook events to take over is.
+    var nextLook: Double = 0
     /// Other node instances whose heartbeat is being checked.
     var checkingNodes: Set<String> = []
-    /// Failed lookups this instance has counted in Redis (each one's member in the shared count).
-    var failuresRecorded = 0
-    /// Appends waiting for a replica to confirm them (`WAIT`), when `--store-replicas` asks for one.
-    var replicaWaits: ReplicaWaits<PendingConfirmation>
-    /// Why the store is unreachable (nil while it is up).
-    var outage: String? = "connecting"
 
-    init(host: any RoomHost, configuration: ClusterConfiguration, probe: ClusterProbe, loop: UnsafeMutableRawPointer) {
+    package init(host: any RoomHost, store: any SharedStore) {
         self.host = host
-        self.configuration = configuration
-        instance = configuration.nodeID + "#" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        link = RedisLink(url: probe.primary, credentials: configuration.credentials, sentinel: configuration.sentinel,
-                         sentinelCredentials: configuration.sentinelCredentials, loop: loop) { [unowned host] in host.now }
-        self.probe = probe
-        replicaWaits = ReplicaWaits(replicas: configuration.replicas, bound: configuration.replicaWaitMilliseconds)
+        self.store = store
     }
 
-    /// How often the heartbeat is refreshed, and how long it lives (ms).
-    static let heartbeatInterval: Double = 1000
-    static let heartbeatLifetime: Double = 3000
+    /// How often other nodes, due closing times and abandoned webhook events are looked for (ms).
+    static let lookInterval: Double = 1000
 }
 
 /// A room being loaded from the store.
@@ -78,7 +70,7 @@ struct RoomLoad {
     var published: [(offset: Int, at: Double, entry: ClusterEntry)] = []
 }
 
-/// A connection's inputs on their way to the store (`ClusterNode.inFlight`).
+/// A connection's inputs on their way to the store (`SharedLogBackend.inFlight`).
 ///
 /// ```swift
 /// var inputs = InFlightInputs()

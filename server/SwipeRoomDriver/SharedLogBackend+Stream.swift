@@ -1,82 +1,33 @@
-// A cluster node's rooms follow their streams: appending entries (the append script), applying
-// them in offset order through the room engine, loading a room's history, filling gaps, and the
-// relay of drags. Service thread only (Redis replies arrive inside the libev loop's turn).
+// A node's rooms follow their logs: appending entries, applying them in offset order through the
+// room engine, loading a room's history, filling gaps. Service thread only (the store's answers
+// arrive inside the libev loop's turn); reaches the rooms through the RoomHost and the store
+// through `SharedStore`.
 import SwipeBackend
 import Foundation
 import SwipeProtocol
 import SwipeRooms
 
-extension ClusterNode {
-    /// Appends `entry` to the room's stream. An appended entry is applied here at once (before
-    /// `then`), when it is the room's next; its echo on the channel is then ignored.
+extension SharedLogBackend {
+    /// Appends `entry` to the room's log. An appended entry is applied here at once (before
+    /// `then`), when it is the room's next; its echo from the store is then ignored.
     func append(_ entry: ClusterEntry, to code: RoomCode, create: Bool = false, idempotencyKey: String? = nil,
                 expectedOffset: Int? = nil, then: @escaping (AppendOutcome) -> Void = { _ in }) {
-        guard outage == nil else { then(.failed(outage ?? "connecting")); return }
-        let payload: [UInt8]
-        do {
-            payload = try entry.encoded()
-        } catch {
-            then(.failed("cannot encode the entry: \(error)"))
-            return
-        }
-        let tail: [[UInt8]] = [
-            Array(ClusterKeys.log(code).utf8), Array(ClusterKeys.meta(code).utf8), Array(ClusterKeys.seen(code).utf8),
-            Array(ClusterKeys.pictures(code).utf8),
-            Array((create ? "create" : "append").utf8), Array(String(format: "%.3f", host.now).utf8), payload,
-            Array((idempotencyKey ?? "").utf8), Array((expectedOffset.map(String.init) ?? "").utf8),
-            Array(ClusterKeys.channel(code).utf8), Array(String(keyLifetime(of: code, entry: entry)).utf8),
-            Array((replicaWaits.isNeeded ? "1" : "0").utf8),
-        ]
-        let byHash = [Array("EVALSHA".utf8), Array(scriptSHA.utf8), Array(AppendScript.keyCount.utf8)] + tail
+        if let outage = store.outage { then(.failed(outage)); return }
+        let options = AppendOptions(create: create, idempotencyKey: idempotencyKey, expectedOffset: expectedOffset,
+                                    keepFor: keepFor(code, entry: entry))
         let started = ContinuousClock.now
-        link.send(byHash) { [unowned self] reply in
+        store.append(entry, to: code, options) { [unowned self] outcome in
             host.server.recordStoreAppend(since: started)
-            if case let .error(text)? = reply, text.hasPrefix("NOSCRIPT") {
-                // Redis restarted and lost its script cache: the script itself, once.
-                let bySource = [Array("EVAL".utf8), Array(AppendScript.source.utf8), Array(AppendScript.keyCount.utf8)] + tail
-                link.send(bySource) { [unowned self] reply in
-                    appended(entry, to: code, reply: reply, then: then)
-                }
-                return
+            switch outcome {
+            case let .appended(offset, at):
+                received(entry, offset: offset, at: at, in: code)
+            case let .failed(why):
+                host.logger.warning("room \(code): cannot append \(entry.kind.rawValue): \(why)")
+            case .seen, .moved, .exists, .unknown, .closed, .unreplicated:
+                break
             }
-            appended(entry, to: code, reply: reply, then: then)
+            then(outcome)
         }
-    }
-
-    /// The script answered. With `--store-replicas`, what it answered waits for the replicas
-    /// first: an entry is applied (and so acknowledged or broadcast) only once a replica has it.
-    private func appended(_ entry: ClusterEntry, to code: RoomCode, reply: RedisValue?, then: @escaping (AppendOutcome) -> Void) {
-        let outcome = AppendOutcome(reply: reply)
-        let pending: Int?
-        switch outcome {
-        case let .appended(offset, _), let .seen(offset): pending = offset
-        case let .moved(last): pending = last
-        case .exists, .unknown, .closed, .failed, .unreplicated: pending = nil
-        }
-        guard let pending, replicaWaits.isNeeded == true else {
-            finishAppend(entry, to: code, outcome: outcome, then: then)
-            return
-        }
-        awaitReplicas(of: code, upTo: pending) { [unowned self] failure in
-            if let failure {
-                host.logger.warning("room \(code): \(entry.kind.rawValue) at \(pending) not acknowledged: \(failure)")
-                then(.unreplicated(failure))
-            } else {
-                finishAppend(entry, to: code, outcome: outcome, then: then)
-            }
-        }
-    }
-
-    private func finishAppend(_ entry: ClusterEntry, to code: RoomCode, outcome: AppendOutcome, then: (AppendOutcome) -> Void) {
-        switch outcome {
-        case let .appended(offset, at):
-            received(entry, offset: offset, at: at, in: code)
-        case let .failed(why):
-            host.logger.warning("room \(code): cannot append \(entry.kind.rawValue): \(why)")
-        case .seen, .moved, .exists, .unknown, .closed, .unreplicated:
-            break
-        }
-        then(outcome)
     }
 
     /// An entry of the room's stream (from an append's answer, the channel or a catch-up read).
@@ -90,7 +41,7 @@ extension ClusterNode {
             guard entry.kind == .created, offset == 1, entry.node == instance else { return }
             replicas[code] = RoomReplica(code: code)
             lastLocalUse[code] = host.now
-            link.subscribe(ClusterKeys.channel(code))
+            store.follow(code)
         }
         guard let replica = replicas[code], offset > replica.applied else { return }
         guard offset == replica.applied + 1 else {
@@ -145,21 +96,22 @@ extension ClusterNode {
 
     // MARK: loading and catching up
 
-    /// Makes the room available here: subscribes to its channel, then reads its whole stream.
+    /// Makes the room available here: follows its log, then reads all of it.
     func loadRoom(_ code: RoomCode, then done: @escaping (Bool) -> Void) {
         
         if replicas[code] != nil { done(true); return }
-        guard outage == nil else { done(false); return }
+        guard store.outage == nil else { done(false); return }
         if loading[code] != nil {
             loading[code]?.waiters.append(done)
             return
         }
         loading[code] = RoomLoad(waiters: [done])
-        link.subscribe(ClusterKeys.channel(code))   // the history is read once Redis confirms
+        store.follow(code)   // the history is read once the store says it follows
     }
 
-    func subscribed(_ channel: String) {
-        guard let code = ClusterKeys.room(ofChannel: channel) else { return }
+    /// What is appended from now on reaches this node: the history can be read (a room being
+    /// loaded), or anything appended before is read (a room here already).
+    package func followed(_ code: RoomCode) {
         if loading[code] != nil {
             readHistory(of: code)
         } else if replicas[code] != nil {
@@ -168,26 +120,26 @@ extension ClusterNode {
     }
 
     private func readHistory(of code: RoomCode) {
-        readStream(of: code, from: "-", count: nil) { [unowned self] reply in
+        store.read(code, after: 0, limit: nil) { [unowned self] read in
             guard let load = loading.removeValue(forKey: code) else { return }
             var replica = RoomReplica(code: code)
             var timer: ServerTime?
             host.registry.remove(code)
-            for item in Self.streamEntries(reply) {
-                guard let (offset, at, entry) = item else {
+            for item in read ?? [] {
+                guard let item else {
                     host.logger.error("room \(code): an entry of its stream cannot be read; the room is not served here")
                     host.registry.remove(code)
                     break
                 }
-                learnWebhook(of: entry, in: code)
-                for effect in host.registry.apply(entry, offset: offset, at: at, to: &replica, local: instance) {
+                learnWebhook(of: item.entry, in: code)
+                for effect in host.registry.apply(item.entry, offset: item.offset, at: item.at, to: &replica, local: instance) {
                     if case let .scheduleTimer(at) = effect { timer = at }
                     if case .cancelTimer = effect { timer = nil }
                 }
             }
-            guard reply != nil, host.registry.rooms[code] != nil else {
+            guard read != nil, host.registry.rooms[code] != nil else {
                 host.registry.remove(code)
-                link.unsubscribe(ClusterKeys.channel(code))
+                store.unfollow(code)
                 load.waiters.forEach { $0(false) }
                 return
             }
@@ -204,16 +156,16 @@ extension ClusterNode {
     func catchUp(_ code: RoomCode) {
         guard let replica = replicas[code], !catchingUp.contains(code) else { return }
         catchingUp.insert(code)
-        readStream(of: code, from: "\(replica.applied + 1)-0", count: 500) { [unowned self] reply in
+        store.read(code, after: replica.applied, limit: 500) { [unowned self] read in
             catchingUp.remove(code)
-            guard reply != nil, let before = replicas[code]?.applied else { return }
-            let entries = Self.streamEntries(reply).compactMap { $0 }
+            guard let read, let before = replicas[code]?.applied else { return }
+            let entries = read.compactMap { $0 }
             if let first = entries.first, first.offset > before + 1 {
                 host.logger.error("room \(code): the store no longer has entries \(before + 1)…\(first.offset - 1) (lost in a Redis restart?); reloading it")
                 dropDiverged(code)
                 return
             }
-            for (offset, at, entry) in entries { received(entry, offset: offset, at: at, in: code) }
+            for item in entries { received(item.entry, offset: item.offset, at: item.at, in: code) }
             if entries.count == 500 { catchUp(code) }
         }
     }
@@ -222,26 +174,5 @@ extension ClusterNode {
     private func dropDiverged(_ code: RoomCode) {
         host.closeMembersHere(in: code, .tryAgainLater, "room reloading")
         forgetLocally(code)
-    }
-
-    /// The entries of an XRANGE reply: (offset, time, entry), nil for one that cannot be read.
-    static func streamEntries(_ reply: RedisValue?) -> [(offset: Int, at: ServerTime, entry: ClusterEntry)?] {
-        guard case let .array(items)? = reply else { return [] }
-        return items.map { item in
-            guard let id = item[0]?.text, let offset = Int(id.prefix { $0 != "-" }), case let .array(fields)? = item[1] else { return nil }
-            var at: Double?
-            var payload: [UInt8]?
-            var index = 0
-            while index + 1 < fields.count {
-                switch fields[index].text {
-                case "at": at = fields[index + 1].text.flatMap(Double.init)
-                case "e": if case let .string(bytes) = fields[index + 1] { payload = bytes }
-                default: break
-                }
-                index += 2
-            }
-            guard let at, let payload, let entry = try? ClusterEntry(decoding: payload) else { return nil }
-            return (offset, at, entry)
-        }
     }
 }

@@ -1,0 +1,61 @@
+// Rooms with a closing time over a shared store: the store lists them by closing time, so that
+// whichever node looks first loads a due room that no node holds and lets its timer close it; the
+// `timerFired` entry is appended only if the log has not moved (`sharedTimerDue`), so the close
+// happens once however many nodes race for it. Service thread only; reaches the rooms through its
+// RoomHost (the registry, the timers, the clock) and the store through `SharedStore`.
+import SwipeBackend
+import SwipeProtocol
+import SwipeRooms
+
+extension SharedLogBackend {
+    /// How many due rooms one look loads at most.
+    static let closingBatch = 20
+
+    /// A room with a closing time was created here: listed by its closing time (ms since 1970).
+    func listClosingTime(of code: RoomCode) {
+        guard let closesAt = host.registry.rooms[code]?.settings.closesAt else { return }
+        store.listClosing(code, at: closesAt)
+    }
+
+    /// Once a second: the listed rooms whose closing time has come. One held here closes by its
+    /// own timer; one no node holds is loaded, and its timer (due at once) closes it. A room that
+    /// is decided, or gone from the store, leaves the list.
+    func closeDueRooms() {
+        store.dueClosings(at: host.now, limit: Self.closingBatch) { [unowned self] codes in   // the wall clock in a cluster
+            for code in codes where loading[code] == nil {
+                if let room = host.registry.rooms[code] {
+                    if room.isSealed { host.timers.setRoomTimer(code, at: min(host.now, room.nextWakeup ?? host.now)) } else { store.listClosing(code, at: nil) }
+                    continue
+                }
+                loadRoom(code) { [unowned self] loaded in
+                    guard loaded, let room = host.registry.rooms[code] else {
+                        store.listClosing(code, at: nil)   // expired or unreadable: nothing left to close
+                        return
+                    }
+                    if !room.isSealed { store.listClosing(code, at: nil) }
+                }
+            }
+        }
+    }
+
+    /// How long the store must keep a room's entries after this one (s): for a room with a closing
+    /// time, until `--keep-decided` after it (the store keeps them at least its own lifetime).
+    ///
+    /// ```swift
+    /// keepFor(code, entry: entry)   // 0 for a room without a closing time
+    /// ```
+    func keepFor(_ code: RoomCode, entry: ClusterEntry) -> Int {
+        guard let closesAt = host.registry.rooms[code]?.settings.closesAt ?? entry.room?.settings.closesAt else { return 0 }
+        // The one forget rule (`RoomLifetime`): the node's clock is the wall clock in a cluster.
+        let forgetAt = host.rules.lifetime.forgetAt(closesAt: closesAt, lastLeft: host.now, onlyItsCreator: false)
+        let untilForgotten = ((forgetAt - host.now) / 1000).rounded(.up)
+        return Int(max(0, min(untilForgotten, 400 * 86_400)))
+    }
+
+    /// A `created` entry applied here (live or from the room's history) names the room's webhook:
+    /// the server sends the room's events there, whichever node decides it.
+    func learnWebhook(of entry: ClusterEntry, in code: RoomCode) {
+        guard entry.kind == .created, let url = entry.room?.notify else { return }
+        host.server.roomHasWebhook(code, url: url)
+    }
+}
