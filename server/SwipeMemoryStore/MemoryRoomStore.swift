@@ -1,5 +1,5 @@
 // Rooms kept in this process's memory, as a `RoomStore`: the third implementation of the
-// protocol, beside the SQLite log and Redis's backend, and the one the driver's tests run over
+// protocol, beside the SQLite log, and the one the driver's tests run over
 // (hibernation, a sleeping room's close, a refused write) with no file at all. Service thread
 // only, like every store; it touches nothing but its own dictionaries.
 import SwipeBackend
