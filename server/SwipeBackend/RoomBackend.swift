@@ -8,8 +8,9 @@ import SwipeRooms
 /// - this process orders them (`LocalBackend`, in SwipeRoomDriver: the registry applies each
 ///   input at once and its `RoomStore`, if any, keeps the records before anything acknowledges
 ///   them). A store of this kind implements `RoomStore` (8 requirements), not this protocol;
-/// - a log shared by several nodes orders them (`SharedLogBackend` over a `SharedStore`, Redis: inputs become entries of the
-///   room's stream, applied on every node in stream order). A store of this kind implements this.
+/// - a log shared by several nodes orders them (`SharedLogBackend`, in SwipeRoomDriver: inputs
+///   become entries of the room's log, applied on every node in offset order). A store of this
+///   kind implements `SharedStore` (three small protocols), not this protocol.
 ///
 /// Who may create or join, and how often, is decided once, before any of this (the shell's
 /// admission: the per-address caps, making way, failed lookups); a backend only says where the
