@@ -79,8 +79,9 @@ let package = Package(
             path: "server/SwipeRooms",
             swiftSettings: serverReleaseSettings),
 
-        // What a room backend is (RoomBackend), what it may ask of the server (RoomHost) and of a
-        // connection (RoomSession): no lws, no store. Each backend is a target on it alone.
+        // What a store is (RoomStore for one machine's rooms, SharedStore for a log several nodes
+        // share) and the values both sides read: no lws, no store, no driver. Each store is a
+        // target on it alone; the driver holds the backends, the host and the sessions.
         .target(
             name: "SwipeBackend",
             dependencies: ["SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipePictures", .product(name: "Logging", package: "swift-log")],
@@ -88,7 +89,8 @@ let package = Package(
             swiftSettings: serverReleaseSettings),
         // The one room driver: the registry, the room timers, members' connections and the order
         // "store the records, then deliver the effects", for every store (no lws, no store inside);
-        // with LocalBackend, the rooms this process orders over any RoomStore.
+        // with LocalBackend, the rooms this process orders over any RoomStore, and SharedLogBackend,
+        // the rooms a log several nodes share orders over any SharedStore.
         .target(
             name: "SwipeRoomDriver",
             dependencies: ["SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore", "SwipePictures",
@@ -199,7 +201,7 @@ let package = Package(
         .testTarget(name: "SwipeRoomDriverTests", dependencies: ["SwipeRoomDriver", "SwipeBackend", "SwipeRooms", "SwipeProtocol", "SwipeCore",
                                                              "SwipeMemoryStore", "SwipeSQLiteStore", "SwipeStore", "SwipePictures",
                                                              .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "SwipeBackendTests", dependencies: ["SwipeBackend", "SwipeRooms", "SwipeProtocol"]),
+        .testTarget(name: "SwipeBackendTests", dependencies: ["SwipeBackend", "SwipePictures"]),
         // Both RoomStores against one table of what a store must do.
         .testTarget(name: "SwipeSQLiteStoreTests", dependencies: ["SwipeSQLiteStore", "SwipeMemoryStore", "SwipeBackend", "SwipeRooms", "SwipeProtocol",
                                                                  "SwipeCore", "SwipePictures", "SwipeStore"]),

@@ -1,3 +1,4 @@
+import SwipeRoomDriver
 import SwipeBackend
 import SwipeProtocol
 import SwipeRooms

@@ -6,6 +6,7 @@
 // are open; sockets in rooms are never hung up for it). Service thread only: called from lws
 // callbacks (WSI_CREATE, WSI_DESTROY, FILTER_HTTP_CONNECTION, FILTER_PROTOCOL_CONNECTION, HTTP);
 // touches only the shell.
+import SwipeRoomDriver
 import CLibWebSockets
 import Foundation
 import SwipeProtocol

@@ -5,6 +5,7 @@
 // first, before `create`, held per connection within the upload budget and handed to the backend
 // with the create. Service thread only (from the WebSocket receive callback, housekeeping, and a
 // backend's `findRoom` answer); touches the shell's connections, their uploads, ledger and join guard.
+import SwipeRoomDriver
 import SwipeCore
 import SwipeProtocol
 import SwipeRooms

@@ -2,6 +2,7 @@
 // thread only (lws callbacks HTTP, HTTP_WRITEABLE, CLOSED_HTTP); touches the shell's registry, guard
 // and ledger, reads its connections and queues for /metrics, and asks the backend for rooms and
 // pictures it lacks.
+import SwipeRoomDriver
 import CLibWebSockets
 import SwipeBackend
 import SwipeProtocol

@@ -4,6 +4,7 @@
 // and inbox jobs; `startWebhooks` on the starting thread before the service thread runs); touches
 // the shell's connections, its registry (read only) and the webhook service, never a socket: the
 // POSTs are the sender's, on its own thread.
+import SwipeRoomDriver
 import Foundation
 import SwipeNotify
 import SwipeProtocol

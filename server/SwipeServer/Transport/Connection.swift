@@ -1,4 +1,5 @@
 // Per-connection state. Service thread only (owned by ServerShell).
+import SwipeRoomDriver
 import SwipeBackend
 import SwipeProtocol
 import SwipeRooms

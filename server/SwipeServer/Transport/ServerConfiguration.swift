@@ -1,3 +1,4 @@
+import SwipeRoomDriver
 import Logging
 import SwipeBackend
 import SwipeNotify

@@ -1,5 +1,6 @@
 // Turning WebSocket frames into room events, and queued frames into lws_write calls.
 // Service thread only.
+import SwipeRoomDriver
 import CLibWebSockets
 import SwipeCore
 import SwipeProtocol

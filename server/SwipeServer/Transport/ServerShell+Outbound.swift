@@ -3,6 +3,7 @@
 // drag states in the drag lane; the per-connection send queues and the server-wide bound on their
 // bytes (dropping a stalled reader, closing after a flush). Service thread only; touches the
 // shell's connections and their queues.
+import SwipeRoomDriver
 import CLibWebSockets
 import SwipeBackend
 import SwipeProtocol

@@ -1,5 +1,6 @@
 // How the server makes its store, as the executable chose it from its flags (`StoreChoice`, in
 // SwipeStoreChoice): this target imports no store. Values only, read on the starting thread.
+import SwipeRoomDriver
 import SwipeBackend
 import SwipeNotify
 

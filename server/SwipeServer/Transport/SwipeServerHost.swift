@@ -1,6 +1,7 @@
 // The server as an object: owns the lws context and its one service thread.
 // `start` and `stop` may be called from any thread; everything else happens on the service thread
 // ("swipe-server lws"), which is the only thread that touches lws or the ServerShell.
+import SwipeRoomDriver
 import CLibWebSockets
 import Foundation
 import Logging
@@ -167,7 +168,7 @@ public final class SwipeServerHost: @unchecked Sendable {
     }
 
     /// The exit status for a stop caused by the durable log (EX_IOERR from sysexits.h).
-    public static let storageFailureExitCode: Int32 = SwipeBackend.storageFailureExitCode
+    public static let storageFailureExitCode: Int32 = SwipeRoomDriver.storageFailureExitCode
 
     /// What `/healthz` reports, asked of the service thread (nil when not running or no answer in 2 s).
     ///

@@ -1,7 +1,8 @@
-// What a backend may ask of the server around it: the room engine, the clock, carrying out a
-// room's effects, and a few words to a connection. Service thread only: the shell is the one
-// implementation, and a backend holds it unowned; a test may stand in for it.
+// What a backend (LocalBackend, SharedLogBackend, both in this target) may ask of the driver: the
+// room engine, the clock, carrying out a room's effects, and a few words to a connection. Service
+// thread only: the driver is the one implementation, and a backend holds it unowned.
 import Logging
+import SwipeBackend
 import SwipeProtocol
 import SwipeRooms
 

@@ -1,6 +1,7 @@
 // Where rooms' inputs are ordered: the driver holds one RoomBackend, made once from the
 // `StoreChoice`, and never asks which. Service thread only, like the driver that calls it (but
 // `restore` and `start`, which run on the starting thread before the service thread exists).
+import SwipeBackend
 import SwipeProtocol
 import SwipeRooms
 

@@ -1,4 +1,4 @@
-// A connection as a backend sees it: who it is and where it stands with rooms. Service thread only
+// A connection as the driver and its backends see it: who it is and where it stands with rooms. Service thread only
 // (the shell's `Connection` is one, with the socket and its queues besides).
 import SwipeProtocol
 import SwipeRooms

@@ -1,7 +1,7 @@
 import Testing
 import SwipeProtocol
 import SwipeRooms
-@testable import SwipeBackend
+@testable import SwipeRoomDriver
 
 @Suite struct TimerScheduleTests {
     /// One case: deadlines in, the earliest out.
