@@ -25,8 +25,12 @@ package protocol SharedStoreLink: AnyObject {
     /// Once the event loop exists (`eventLoop`: the libev loop, nil on lws's poll loop): connects,
     /// and tells `events` from then on.
     func connect(eventLoop: UnsafeMutableRawPointer?, events: any SharedLogEvents) throws
-    /// Every service turn: the link's deadlines, and this node's heartbeat when it is due.
-    func tick(at time: ServerTime)
+    /// Every service turn: the link's deadlines, and this node's heartbeat when it is due
+    /// (`NodeHeartbeat.interval` apart while the store is up, at once after it came up). True when
+    /// the heartbeat was due: the driver's look at other nodes, closing times and webhook events
+    /// goes with it, so a node keeps one once-a-second clock, the store's.
+    @discardableResult
+    func tick(at time: ServerTime) -> Bool
     /// Asks whether each of `nodes` (other nodes' instances) still beats: `then(node, gone)` once
     /// for each, `gone` true when its heartbeat has stopped (false too when the store did not answer).
     func nodesGone(among nodes: Set<String>, then: @escaping (_ node: String, _ gone: Bool) -> Void)
@@ -65,4 +69,18 @@ package protocol SharedNodeServices: AnyObject {
     func keepPictures(_ pictures: [PictureAsset], of code: RoomCode)
     /// A picture of room `code` by tag (an upload of the room, or any node's deck picture), checked.
     func picture(_ etag: String, of code: RoomCode, then: @escaping (StoredPicture) -> Void)
+}
+
+/// How a node over a shared store tells the others it is alive, the same for every such store:
+/// its heartbeat is refreshed every `interval` and lives `lifetime`; a node whose heartbeat is gone
+/// is lost (`SharedStoreLink.nodesGone`), so its members go offline everywhere.
+///
+/// ```swift
+/// store.send(["SET", "node:" + node, "1", "PX", String(Int(NodeHeartbeat.lifetime))])
+/// ```
+package enum NodeHeartbeat {
+    /// How often the heartbeat is refreshed (ms).
+    package static let interval: ServerTime = 1000
+    /// How long one lives (ms): three refreshes, so one late turn does not lose a node.
+    package static let lifetime: ServerTime = 3000
 }

@@ -70,7 +70,7 @@ package final class MemoryCluster {
     /// The store is back: every node is told.
     package func comeUp() {
         outage = nil
-        for store in stores { store.events?.storeCameUp() }
+        for store in stores { store.cameUp() }
     }
 
     func send(_ deliver: @escaping () -> Void, failed: @escaping () -> Void = {}) {

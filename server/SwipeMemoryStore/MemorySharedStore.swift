@@ -19,6 +19,8 @@ package final class MemorySharedStore: SharedStore {
     weak var events: (any SharedLogEvents)?
     /// The rooms this node follows.
     package private(set) var following: Set<RoomCode> = []
+    /// When this node's heartbeat is next due (0: at the next tick, as after the store came up).
+    var nextBeat: ServerTime = 0
 
     package init(cluster: MemoryCluster, nodeID: String, now: @escaping () -> ServerTime) {
         self.cluster = cluster
@@ -35,11 +37,21 @@ package final class MemorySharedStore: SharedStore {
     package func connect(eventLoop: UnsafeMutableRawPointer?, events: any SharedLogEvents) throws {
         self.events = events
         cluster.stores.append(self)
-        cluster.send { [weak self] in self?.events?.storeCameUp() }
+        cluster.send { [weak self] in self?.cameUp() }
     }
 
-    package func tick(at time: ServerTime) {
-        if cluster.outage == nil { cluster.beating[node] = time + 3000 }
+    /// The store can be reached (again): the heartbeat is due at once, and the node is told.
+    func cameUp() {
+        nextBeat = 0
+        events?.storeCameUp()
+    }
+
+    @discardableResult
+    package func tick(at time: ServerTime) -> Bool {
+        guard cluster.outage == nil, time >= nextBeat else { return false }
+        nextBeat = time + NodeHeartbeat.interval
+        cluster.beating[node] = time + NodeHeartbeat.lifetime
+        return true
     }
 
     package func nodesGone(among nodes: Set<String>, then: @escaping (String, Bool) -> Void) {

@@ -51,10 +51,6 @@ package final class RedisRoomLog: SharedStore {
 
     package var name: String { configuration.storeName }
 
-    /// How often the heartbeat is refreshed, and how long it lives (ms).
-    static let heartbeatInterval: Double = 1000
-    static let heartbeatLifetime: Double = 3000
-
     // MARK: life
 
     /// Rooms are loaded from Redis when first asked for: this only checks the store answers as
@@ -96,9 +92,8 @@ package final class RedisRoomLog: SharedStore {
         // A new primary (a failover, a restart) may not know the script: load it before the first append.
         link.send(["SCRIPT", "LOAD", AppendScript.source])
         link.subscribe(ClusterKeys.limits)   // addresses other nodes found past their failed lookups
-        nextHeartbeat = 0
+        nextHeartbeat = 0   // the next tick beats: `events.storeCameUp` ticks through the driver
         events?.storeCameUp()
-        tick(at: now())
     }
 
     private func wentDown(_ reason: String) {
@@ -110,12 +105,14 @@ package final class RedisRoomLog: SharedStore {
     }
 
     /// The link's deadlines, and the heartbeat (which other nodes read to know this one is alive).
-    package func tick(at time: ServerTime) {
-        guard let link else { return }
+    @discardableResult
+    package func tick(at time: ServerTime) -> Bool {
+        guard let link else { return false }
         link.tick()
-        guard outage == nil, time >= nextHeartbeat else { return }
-        nextHeartbeat = time + Self.heartbeatInterval
-        link.send(["SET", ClusterKeys.node(node), "1", "PX", String(Int(Self.heartbeatLifetime))])
+        guard outage == nil, time >= nextHeartbeat else { return false }
+        nextHeartbeat = time + NodeHeartbeat.interval
+        link.send(["SET", ClusterKeys.node(node), "1", "PX", String(Int(NodeHeartbeat.lifetime))])
+        return true
     }
 
     package func nodesGone(among nodes: Set<String>, then: @escaping (_ node: String, _ gone: Bool) -> Void) {

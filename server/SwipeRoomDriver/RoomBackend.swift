@@ -113,7 +113,7 @@ package protocol RoomBackend: AnyObject {
 /// What `/healthz` says of a backend's store.
 ///
 /// ```swift
-/// StoreHealth(node: "n1#3f2a", store: "redis://10.0.0.5:6379/0", reachable: true, linkUp: true)
+/// StoreHealth(node: "n1#3f2a", store: "redis://10.0.0.5:6379/0", reachable: true)
 /// ```
 package struct StoreHealth: Equatable, Sendable {
     /// This process's name among the nodes sharing the store (nil: it is alone).
@@ -122,14 +122,18 @@ package struct StoreHealth: Equatable, Sendable {
     package var store: String?
     /// False while the store cannot be reached (`/healthz` then says "unavailable").
     package var reachable: Bool
-    /// Whether the link to a store across one is up, for its `/metrics` gauge (nil: there is no link).
-    package var linkUp: Bool?
+    /// Whether the link to a store across one is up, for its `/metrics` gauge: `reachable`, for a
+    /// store with a name (nil: there is no link, as for this machine's own or before the start).
+    ///
+    /// ```swift
+    /// StoreHealth(store: "redis://127.0.0.1:6379", reachable: false).linkUp   // false
+    /// ```
+    package var linkUp: Bool? { store == nil ? nil : reachable }
 
-    package init(node: String? = nil, store: String? = nil, reachable: Bool = true, linkUp: Bool? = nil) {
+    package init(node: String? = nil, store: String? = nil, reachable: Bool = true) {
         self.node = node
         self.store = store
         self.reachable = reachable
-        self.linkUp = linkUp
     }
 }
 

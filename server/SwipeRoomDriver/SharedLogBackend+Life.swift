@@ -11,10 +11,10 @@ import SwipeRooms
 
 extension SharedLogBackend {
     /// The store can be reached: this node's deck pictures go to it (so any node serves them, and
-    /// a store restarted empty has them again), and the periodic look is due at once.
+    /// a store restarted empty has them again), and the periodic look is due at once (a store that
+    /// came up beats at its next tick).
     package func storeCameUp() {
         store.publishPictures(host.registry.library.pictures)
-        nextLook = 0
         tick()
     }
 
@@ -45,14 +45,13 @@ extension SharedLogBackend {
         ProtocolError(.other, "the server cannot reach its store (\(reason)); reconnect in a moment", retryAfter: 1)
     }
 
-    /// The store's own periodic work; then, once a second while the store is up: other nodes' heartbeats,
-    /// due closing times, webhook events to take over, idle rooms, gaps to read again.
+    /// The store's own periodic work; then, with each of this node's heartbeats (once a second while
+    /// the store is up): other nodes' heartbeats, due closing times, webhook events to take over,
+    /// idle rooms, gaps to read again.
     func tick() {
         guard started else { return }
         let time = host.now
-        store.tick(at: time)
-        guard store.outage == nil, time >= nextLook else { return }
-        nextLook = time + Self.lookInterval
+        guard store.tick(at: time) else { return }
         checkOtherNodes()
         closeDueRooms()
         store.takeOverWebhooks(at: time) { [unowned self] payloads in

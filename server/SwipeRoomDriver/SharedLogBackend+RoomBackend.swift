@@ -83,8 +83,7 @@ extension SharedLogBackend {
     // MARK: health and HTTP
 
     package var health: StoreHealth {
-        StoreHealth(node: started ? instance : nil, store: started ? store.name : nil, reachable: !started || store.outage == nil,
-                    linkUp: started && store.outage == nil)
+        StoreHealth(node: started ? instance : nil, store: started ? store.name : nil, reachable: !started || store.outage == nil)
     }
 
     /// A node of a cluster answers for any room: one not here yet is loaded first, and the answer waits.

@@ -48,8 +48,6 @@ package final class SharedLogBackend: RoomBackend, SharedLogEvents {
     var pictureAnswers: [HTTPRequestID: (etag: String, stored: StoredPicture)] = [:]
     /// Pictures fetched from the store (pictures of decks this node did not load).
     var pictures = PictureCache()
-    /// When the next look at other nodes, due closing times and webhook events to take over is.
-    var nextLook: Double = 0
     /// Other node instances whose heartbeat is being checked.
     var checkingNodes: Set<String> = []
 
@@ -57,9 +55,6 @@ package final class SharedLogBackend: RoomBackend, SharedLogEvents {
         self.host = host
         self.store = store
     }
-
-    /// How often other nodes, due closing times and abandoned webhook events are looked for (ms).
-    static let lookInterval: Double = 1000
 }
 
 /// A room being loaded from the store.

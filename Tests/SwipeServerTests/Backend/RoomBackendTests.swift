@@ -46,7 +46,7 @@ import SwipeStoreChoice
         func idleSince(_ code: RoomCode) -> ServerTime? { nil }
         func letGo(_ codes: [RoomCode], at time: ServerTime) { calls.append("let go \(codes.count)") }
         func shuttingDown() { calls.append("shutdown") }
-        var health: StoreHealth { StoreHealth(node: "double", store: "memory of a test", linkUp: true) }
+        var health: StoreHealth { StoreHealth(node: "double", store: "memory of a test") }
         func waitForRoom(_ code: RoomCode, path: String, request: HTTPRequestID) -> Bool { calls.append("wait \(code)"); return false }
         func httpAnswerReady(_ request: HTTPRequestID) -> String? { nil }
         func waitForPicture(_ etag: String, in code: RoomCode, path: String, request: HTTPRequestID) -> Bool { calls.append("picture \(etag)"); return false }
