@@ -104,9 +104,12 @@ package final class LocalBackend: RoomBackend {
     }
 
     package func timerDue(_ code: RoomCode, at time: ServerTime) -> [RoomEffect] {
-        if host.registry.rooms[code] == nil, wake(code) == false {   // a hibernated room's close
+        if host.registry.rooms[code] == nil {   // a sleeping room's close, as every store's (`RoomHost+Closing.swift`)
+            host.closeWhenDue([code], find: findRoom) { [unowned self] code in sleepingCloses.remove(code) }
             armNextSleepingClose()
-            return []
+            // Woken at once from this machine's store: its timer, now due, fires in this same turn.
+            guard let due = host.timers.roomTimers[code], due <= time else { return [] }
+            host.timers.cancelRoomTimer(code)
         }
         return kept(host.registry.handle(.timerFired, in: code, at: time)) ?? []
     }

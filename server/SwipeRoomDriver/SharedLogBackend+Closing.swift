@@ -17,23 +17,13 @@ extension SharedLogBackend {
         store.listClosing(code, at: closesAt)
     }
 
-    /// Once a second: the listed rooms whose closing time has come. One held here closes by its
-    /// own timer; one no node holds is loaded, and its timer (due at once) closes it. A room that
-    /// is decided, or gone from the store, leaves the list.
+    /// Once a second: the listed rooms whose closing time has come, closed as every store's are
+    /// (`RoomHost+Closing.swift`): one held here, or loaded (no node holds it), closes by its own
+    /// timer, due at once. One that is decided, or gone from the store, leaves the list.
     func closeDueRooms() {
         store.dueClosings(at: host.now, limit: Self.closingBatch) { [unowned self] codes in   // the wall clock in a cluster
-            for code in codes where loading[code] == nil {
-                if let room = host.registry.rooms[code] {
-                    if room.isSealed { host.timers.setRoomTimer(code, at: min(host.now, room.nextWakeup ?? host.now)) } else { store.listClosing(code, at: nil) }
-                    continue
-                }
-                loadRoom(code) { [unowned self] loaded in
-                    guard loaded, let room = host.registry.rooms[code] else {
-                        store.listClosing(code, at: nil)   // expired or unreadable: nothing left to close
-                        return
-                    }
-                    if !room.isSealed { store.listClosing(code, at: nil) }
-                }
+            host.closeWhenDue(codes.filter { loading[$0] == nil }, find: findRoom) { [unowned self] code in
+                store.listClosing(code, at: nil)
             }
         }
     }
