@@ -134,4 +134,26 @@ import Testing
         cluster.turn()
         #expect(cluster.cluster.logs[code]?.entries.filter { $0.entry.kind == .timerFired }.count == 1)
     }
+    /// The store fails over right after it took a room's first entry, before anything else the
+    /// creating node sent reached it: the room is on the closing list all the same (it went on with
+    /// that entry, in the same step), so with nobody online it is closed on time.
+    @Test func aRoomIsListedWithItsFirstEntrySoAFailoverRightAfterItCannotLoseItsClose() throws {
+        let cluster = try SharedHarness()
+        let (a, b) = (cluster.nodes[0], cluster.nodes[1])
+        let ann = a.connect(1)
+        _ = a.driver.beginEntry(ann)
+        a.backend.createRoom(CreateRoom(name: "Ann", deck: "movies", closesAt: "2026-11-29T12:00:00Z"), pictures: [:], for: ann, at: cluster.now)
+        while cluster.cluster.logs.isEmpty, cluster.cluster.pending > 0 { cluster.cluster.deliverOne() }
+        let code = try #require(cluster.cluster.logs.keys.first, "the store took the room's first entry")
+        cluster.cluster.goDown("the primary failed over")   // what was on its way after that entry is lost
+        cluster.cluster.comeUp()
+        cluster.deliver()
+        #expect(a.rooms.isEmpty && b.rooms.isEmpty, "every node dropped its rooms in the outage: nobody holds it")
+        cluster.now = SharedHarness.wall + 2 * 3_600_000 + 1_000
+        cluster.turn()   // a node finds it due on the list and loads it
+        cluster.turn()   // its timer fires: the close
+        let timers = try #require(cluster.cluster.logs[code]).entries.filter { $0.entry.kind == .timerFired }
+        #expect(timers.count == 1, "closed once, on time, with nobody online")
+        #expect([a, b].contains { $0.rooms[code]?.phase == .finished })
+    }
 }

@@ -42,9 +42,9 @@ package protocol SharedRoomLog: AnyObject {
     func relay(_ message: [UInt8], except: MemberID?, in code: RoomCode)
     /// Room `code` was closed by its host: no more appends, and its uploaded pictures go.
     func closeRoom(_ code: RoomCode)
-    /// Lists the room under its closing time (ms since 1970) so that some node closes it when it
-    /// is due, though none holds it then; nil: takes it off the list.
-    func listClosing(_ code: RoomCode, at closesAt: ServerTime?)
+    /// Takes the room off the closing list (it is decided, or gone): a room goes on it with its
+    /// first entry (`AppendOptions.closesAt`).
+    func unlistClosing(_ code: RoomCode)
     /// The listed rooms whose closing time is at or before `time`, at most `limit` (none when the
     /// store did not answer).
     func dueClosings(at time: ServerTime, limit: Int, then: @escaping ([RoomCode]) -> Void)
@@ -54,6 +54,7 @@ package protocol SharedRoomLog: AnyObject {
 ///
 /// ```swift
 /// AppendOptions(create: true, keepFor: 604_800)              // a room's first entry
+/// AppendOptions(create: true, closesAt: 1_795_000_000_000, keepFor: 604_800)   // and on the closing list
 /// AppendOptions(idempotencyKey: "m2:3", keepFor: 604_800)    // a vote: once however often it is sent
 /// ```
 package struct AppendOptions: Hashable, Sendable {
@@ -64,13 +65,19 @@ package struct AppendOptions: Hashable, Sendable {
     package var idempotencyKey: String?
     /// Appended only if the log's last offset is this one (else `moved`).
     package var expectedOffset: Int?
+    /// With `create`: the room's closing time (ms since 1970). The room goes on the closing list
+    /// (`dueClosings`) in the same step as its first entry, so that it is listed exactly when it
+    /// exists: no node's death and no failover can keep a room that was created off the list.
+    package var closesAt: ServerTime?
     /// How long the room's entries are kept after this one (s).
     package var keepFor: Int
 
-    package init(create: Bool = false, idempotencyKey: String? = nil, expectedOffset: Int? = nil, keepFor: Int) {
+    package init(create: Bool = false, idempotencyKey: String? = nil, expectedOffset: Int? = nil, closesAt: ServerTime? = nil,
+                 keepFor: Int) {
         self.create = create
         self.idempotencyKey = idempotencyKey
         self.expectedOffset = expectedOffset
+        self.closesAt = closesAt
         self.keepFor = keepFor
     }
 }

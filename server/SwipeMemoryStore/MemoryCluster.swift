@@ -55,6 +55,12 @@ package final class MemoryCluster {
         while !onTheWay.isEmpty { onTheWay.removeFirst().deliver() }
     }
 
+    /// Hands over only the oldest answer or publication on its way (and queues what it causes): a
+    /// step of the network, after which a test can fail the store or a node.
+    package func deliverOne() {
+        if !onTheWay.isEmpty { onTheWay.removeFirst().deliver() }
+    }
+
     /// How many answers and publications are on their way.
     package var pending: Int { onTheWay.count }
 
@@ -84,6 +90,7 @@ package final class MemoryCluster {
         if options.create {
             if logs[code] != nil { return .exists }
             logs[code] = Log()
+            closings[code] = options.closesAt   // listed with its first entry
         }
         guard var log = logs[code] else { return .unknown }
         if log.closed { return .closed }

@@ -99,8 +99,8 @@ package final class MemorySharedStore: SharedStore {
         }
     }
 
-    package func listClosing(_ code: RoomCode, at closesAt: ServerTime?) {
-        cluster.send { [cluster] in cluster.closings[code] = closesAt }
+    package func unlistClosing(_ code: RoomCode) {
+        cluster.send { [cluster] in cluster.closings[code] = nil }
     }
 
     package func dueClosings(at time: ServerTime, limit: Int, then: @escaping ([RoomCode]) -> Void) {

@@ -1,10 +1,13 @@
 /// The Lua script that appends one entry to a room's stream atomically, and what it answered.
 ///
-/// KEYS: the room's log, meta and seen keys and its uploaded pictures' hash (`ClusterKeys`; the
-/// pictures' lifetime is refreshed with the others', nothing else touches them). ARGV: mode (`create` or `append`),
-/// the proposed time (ms), the entry, an idempotency key (or ""), an expected last offset (or ""),
-/// the room's channel, the keys' lifetime in seconds, and `1` to hold the entry back until a
-/// replica has it (`--store-replicas`: no PUBLISH; `StreamScripts.confirm` publishes it after WAIT).
+/// KEYS: the room's log, meta and seen keys, its uploaded pictures' hash (`ClusterKeys`; the
+/// pictures' lifetime is refreshed with the others', nothing else touches them) and the closing
+/// list. ARGV: mode (`create` or `append`), the proposed time (ms), the entry, an idempotency key
+/// (or ""), an expected last offset (or ""), the room's channel, the keys' lifetime in seconds,
+/// `1` to hold the entry back until a replica has it (`--store-replicas`: no PUBLISH;
+/// `StreamScripts.confirm` publishes it after WAIT), the room's closing time in ms since 1970 (or
+/// "") and its code: a `create` with a closing time ZADDs the room to the closing list in the same
+/// step, so a room is listed exactly when it exists (and a replica has both or neither).
 /// The script refuses a `create` for a room that exists and an `append` to a room that does not
 /// or is closed; answers the earlier offset when the idempotency key was seen; refuses when the
 /// stream moved past the expected offset; otherwise assigns the next offset, stamps a time no
@@ -19,7 +22,7 @@
 /// ```
 public enum AppendScript {
     /// How many KEYS the script takes.
-    public static let keyCount = "4"
+    public static let keyCount = "5"
 
     public static let source = """
         local meta = KEYS[2]
@@ -55,6 +58,7 @@ public enum AppendScript {
           redis.call('HSET', meta, 'offset', offset, 'at', stamp, 'acked', offset)
         end
         if ARGV[4] ~= '' then redis.call('HSET', KEYS[3], ARGV[4], offset) end
+        if ARGV[1] == 'create' and ARGV[9] ~= '' then redis.call('ZADD', KEYS[5], ARGV[9], ARGV[10]) end
         local ttl = tonumber(ARGV[7])
         redis.call('EXPIRE', KEYS[1], ttl)
         redis.call('EXPIRE', meta, ttl)

@@ -26,11 +26,12 @@ extension RedisRoomLog {
         }
         let tail: [[UInt8]] = [
             Array(ClusterKeys.log(code).utf8), Array(ClusterKeys.meta(code).utf8), Array(ClusterKeys.seen(code).utf8),
-            Array(ClusterKeys.pictures(code).utf8),
+            Array(ClusterKeys.pictures(code).utf8), Array(ClusterKeys.closing.utf8),
             Array((options.create ? "create" : "append").utf8), Array(String(format: "%.3f", now()).utf8), payload,
             Array((options.idempotencyKey ?? "").utf8), Array((options.expectedOffset.map(String.init) ?? "").utf8),
             Array(ClusterKeys.channel(code).utf8), Array(String(max(configuration.roomLifetimeSeconds, options.keepFor)).utf8),
             Array((replicaWaits.isNeeded ? "1" : "0").utf8),
+            Array((options.closesAt.map { String(format: "%.0f", $0) } ?? "").utf8), Array(code.rawValue.utf8),
         ]
         let byHash = [Array("EVALSHA".utf8), Array(probed.scriptSHA.utf8), Array(AppendScript.keyCount.utf8)] + tail
         link.send(byHash) { [unowned self] reply in

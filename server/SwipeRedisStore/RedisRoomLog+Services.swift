@@ -10,12 +10,9 @@ import SwipeRooms
 extension RedisRoomLog {
     // MARK: closing times
 
-    package func listClosing(_ code: RoomCode, at closesAt: ServerTime?) {
-        if let closesAt {
-            link?.send(["ZADD", ClusterKeys.closing, String(format: "%.0f", closesAt), code.rawValue])
-        } else {
-            link?.send(["ZREM", ClusterKeys.closing, code.rawValue])
-        }
+    /// A room goes on the list in the append script, with its `created` entry (`AppendOptions.closesAt`).
+    package func unlistClosing(_ code: RoomCode) {
+        link?.send(["ZREM", ClusterKeys.closing, code.rawValue])
     }
 
     package func dueClosings(at time: ServerTime, limit: Int, then: @escaping ([RoomCode]) -> Void) {

@@ -1,5 +1,6 @@
-// Rooms with a closing time over a shared store: the store lists them by closing time, so that
-// whichever node looks first loads a due room that no node holds and lets its timer close it; the
+// Rooms with a closing time over a shared store: the store lists them by closing time (with the
+// room's first entry, `AppendOptions.closesAt`), so that whichever node looks first loads a due
+// room that no node holds and lets its timer close it; the
 // `timerFired` entry is appended only if the log has not moved (`sharedTimerDue`), so the close
 // happens once however many nodes race for it. Service thread only; reaches the rooms through its
 // RoomHost (the registry, the timers, the clock) and the store through `SharedStore`.
@@ -11,19 +12,13 @@ extension SharedLogBackend {
     /// How many due rooms one look loads at most.
     static let closingBatch = 20
 
-    /// A room with a closing time was created here: listed by its closing time (ms since 1970).
-    func listClosingTime(of code: RoomCode) {
-        guard let closesAt = host.registry.rooms[code]?.settings.closesAt else { return }
-        store.listClosing(code, at: closesAt)
-    }
-
     /// Once a second: the listed rooms whose closing time has come, closed as every store's are
     /// (`RoomHost+Closing.swift`): one held here, or loaded (no node holds it), closes by its own
     /// timer, due at once. One that is decided, or gone from the store, leaves the list.
     func closeDueRooms() {
         store.dueClosings(at: host.now, limit: Self.closingBatch) { [unowned self] codes in   // the wall clock in a cluster
             host.closeWhenDue(codes.filter { loading[$0] == nil }, find: findRoom) { [unowned self] code in
-                store.listClosing(code, at: nil)
+                store.unlistClosing(code)
             }
         }
     }

@@ -14,7 +14,7 @@ extension SharedLogBackend {
                 expectedOffset: Int? = nil, then: @escaping (AppendOutcome) -> Void = { _ in }) {
         if let outage = store.outage { then(.failed(outage)); return }
         let options = AppendOptions(create: create, idempotencyKey: idempotencyKey, expectedOffset: expectedOffset,
-                                    keepFor: keepFor(code, entry: entry))
+                                    closesAt: create ? entry.room?.settings.closesAt : nil, keepFor: keepFor(code, entry: entry))
         let started = ContinuousClock.now
         store.append(entry, to: code, options) { [unowned self] outcome in
             host.server.recordStoreAppend(since: started)
@@ -70,7 +70,6 @@ extension SharedLogBackend {
         let bound = effects.lazy.compactMap { effect -> MemberID? in
             if case let .bind(_, member) = effect { member } else { nil }
         }.first
-        if case .created = entry.kind, connection != nil, bound != nil { listClosingTime(of: code) }
         if connection == nil, let bound {
             // The connection closed while its join was on its way: it leaves again.
             append(.disconnected(node: instance, connection: number, member: bound), to: code)

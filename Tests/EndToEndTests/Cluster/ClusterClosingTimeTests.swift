@@ -17,6 +17,9 @@ import Testing
         let closing = ClosingTimeServerTests.closing(in: 5)
         let ann = DecisionMember(name: "Ann") { cluster.url(node: 0) }
         let code = try ann.connect(.create(CreateRoom(name: "Ann", cards: ClosingTimeServerTests.cards, closesAt: closing.text))).room.code
+        // On the closing list by its closing time (ms since 1970), put there with its `created` entry.
+        let listed = try Self.redis(cluster, ["ZSCORE", "swipedeck:closing", code.rawValue]).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(Double(listed).map { abs($0 - closing.at.timeIntervalSince1970 * 1000) < 1000 } == true, "listed at \(listed)")
         let bo = DecisionMember(name: "Bo") { cluster.url(node: boOnB ? 1 : 0) }
         try bo.connect(.join(JoinRoom(room: code, name: "Bo")))
         try ann.vote("pho", .right)
