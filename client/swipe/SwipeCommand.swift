@@ -120,7 +120,11 @@ struct Create: ParsableCommand {
               swipe create ws://127.0.0.1:7681 --deck movies --rule majority --pacing lockstep --layout koloda --name Ann
               swipe create ws://127.0.0.1:7681 --deck lunch.txt --name Ann        # a deck from your own file
               printf 'Pho\\nTacos\\nPizza\\n' | swipe create ws://127.0.0.1:7681 --deck - --name Ann
-            A deck file is read here and sent with the room: JSON or CSV as swipe-server --decks reads them, a text list             (one option per line: Title, Title — body or Title | body; # comments) or a Markdown bullet list. --deck is a             file when it has a / or one of the extensions .json .csv .txt .text .list .md .markdown, standard input             when it is -, and otherwise the name of a deck the server has (swipe decks URL lists them). A bad file is             reported with its line and field and ends swipe with status 64; nothing is sent. At most 500 cards. \
+            A deck file is read here and sent with the room: JSON or CSV as swipe-server --decks reads them, a text list \
+            (one option per line: Title, Title — body or Title | body; # comments) or a Markdown bullet list. --deck is a \
+            file when it has a / or one of the extensions .json .csv .txt .text .list .md .markdown, standard input \
+            when it is -, and otherwise the name of a deck the server has (swipe decks URL lists them). A bad file is \
+            reported with its line and field and ends swipe with status 64; nothing is sent. At most 500 cards. \
             Pictures the deck names ("picture" in JSON, a picture column in CSV, ![](path) in a Markdown list; relative to the \
             deck file; PNG or JPEG, at most 2 MiB and 4096x4096) are checked here and sent before the room is created; a bad one, \
             or one the server refuses, ends swipe with status 64 naming the deck file, the card and the reason, and no room is created. \
