@@ -32,6 +32,11 @@ report = json.loads(sys.argv[1])
 for key in ("vote_latency_ms", "drag_latency_ms", "deliveries_per_s", "connections", "rss_per_connection_bytes", "errors"):
     assert key in report, f"swipe-bench report lacks {key!r}"
 assert report["connections"] == 20, f"expected 20 connections, got {report['connections']}"
+# The exact counts behind the rounded rates (what per-vote figures divide by).
+for count, rate in (("votes", "votes_per_s"), ("deliveries", "deliveries_per_s")):
+    assert isinstance(report.get(count), int), f"swipe-bench report lacks the exact {count!r}"
+    # duration_s is rounded to 10 ms and the rate to a whole one per second
+    assert abs(report[count] / report["duration_s"] - report[rate]) <= 0.5 + report[rate] * 0.01, (count, report[count], rate, report[rate])
 assert report["floor"]["connections"] == 20 and report["floor"]["errors"] == 0, report["floor"]
 print("bench smoke: report has every key; connections", report["connections"], "errors", report["errors"])
 PY

@@ -37,6 +37,11 @@ struct LoadResult: Codable {
     var drag_latency_ms: LatencySummary
     var votes_per_s: Double
     var deliveries_per_s: Double
+    /// The votes and deliveries counted in the measured window, exactly (the rates above are
+    /// rounded: 19 or 20 votes/s is 5 % apart, which a per-vote figure must not carry; nil in a
+    /// result written before they were kept).
+    var votes: Int?
+    var deliveries: Int?
     /// Summed over every measured server process (nil unless each could be read).
     var server_rss_bytes: Int?
     var rss_per_connection_bytes: Int?
@@ -153,6 +158,7 @@ enum LoadRunner {
             vote_latency_ms: LatencySummary(stats.voteLatency), drag_latency_ms: LatencySummary(stats.dragLatency),
             votes_per_s: (Double(votesDuringMeasure) / measured).rounded(),
             deliveries_per_s: (Double(stats.deliveries) / measured).rounded(),
+            votes: votesDuringMeasure, deliveries: stats.deliveries,
             server_rss_bytes: rss,
             rss_per_connection_bytes: zip2(rss, baseline.totalResidentBytes).flatMap { end, start in
                 stats.connected > 0 ? (end - start) / stats.connected : nil
