@@ -69,7 +69,7 @@ struct Serve: ParsableCommand {
     var sendQueue = TransportLimits().sendQueueCapacity
     @Option(name: .customLong("failed-joins-per-minute"), help: "Failed joins (bad room code or token) per address per minute (a cluster counts them over every node).")
     var failedJoins = TransportLimits().failedJoinsPerMinute
-    @Option(name: .customLong("slowed-join-interval"), help: "Past --failed-joins-per-minute, each connection from that address may try a room code once per this many seconds (the address is slowed, not shut out: people behind one NAT share it).")
+    @Option(name: .customLong("slowed-join-interval"), help: "Past --failed-joins-per-minute, each connection from that address may try a room code once per this many seconds (the address is slowed, not shut out: people behind one NAT share it). Seconds, or a span: 10m, 2h, 7d.", transform: SecondsFlag.parse)
     var slowedJoinInterval = TransportLimits().slowedJoinIntervalSeconds
     @Option(name: .customLong("ping-interval"), help: "Seconds of silence before the server pings a connection.")
     var pingInterval = TransportLimits().pingIntervalSeconds
@@ -81,9 +81,9 @@ struct Serve: ParsableCommand {
     var messageBurst: Double = TransportLimits().messageBurst
     @Option(name: .customLong("animation-lead"), help: "Milliseconds ahead of a decision that its animations are scheduled, so every screen starts them at the same instant (0-1000).")
     var animationLead: Double = RoomSettings.defaultAnimationLead
-    @Option(name: .customLong("restart-grace"), help: "Seconds after a restart that members not back yet still count as a lockstep card's voters; then they count as gone.")
+    @Option(name: .customLong("restart-grace"), help: "Seconds (or a span: 10m, 2h, 7d) after a restart that members not back yet still count as a lockstep card's voters; then they count as gone.", transform: SecondsFlag.parse)
     var restartGrace: Double = 60
-    @Option(name: .customLong("drop-grace"), help: "Seconds a lockstep voter whose connection dropped (without quitting) still counts for the current card, so they can reconnect before it is decided without them; 0 decides without them at once.")
+    @Option(name: .customLong("drop-grace"), help: "Seconds (or a span: 10m, 2h, 7d) a lockstep voter whose connection dropped (without quitting) still counts for the current card, so they can reconnect before it is decided without them; 0 decides without them at once.", transform: SecondsFlag.parse)
     var dropGrace: Double = 15
     @Option(name: .customLong("send-queue-bytes"), help: "Bytes queued for one slow reader before it is closed 1008.")
     var sendQueueBytes = TransportLimits().sendQueueBytes
@@ -95,7 +95,7 @@ struct Serve: ParsableCommand {
     var maxConnectionsPerAddress = TransportLimits().maxConnectionsPerAddress
     @Option(name: .customLong("max-rooms-per-address"), help: "Open rooms one client address may have created (0: no cap; a cluster counts them over every node); more get tooManyRooms.")
     var maxRoomsPerAddress = TransportLimits().maxRoomsPerAddress
-    @Option(name: .customLong("unjoined-room-timeout"), help: "Seconds after its creator left before a room nobody else joined is evicted (others: --abandoned-room-timeout after the last one left; rooms with a closing time: never before it).")
+    @Option(name: .customLong("unjoined-room-timeout"), help: "Seconds (or a span: 10m, 2h, 7d) after its creator left before a room nobody else joined is evicted (others: --abandoned-room-timeout after the last one left; rooms with a closing time: never before it).", transform: SecondsFlag.parse)
     var unjoinedRoomTimeout: Double = ServerConfiguration(store: .memory).unjoinedRoomTimeoutSeconds
     @Option(name: .customLong("trust-proxy"), help: "A reverse proxy (CIDR, repeatable) whose Forwarded / X-Forwarded-For header names the client; per-address limits then count that client.")
     var trustProxies: [String] = []

@@ -28,7 +28,7 @@ public enum ClosingTimeFlag {
             if local <= localNow { local += 86_400_000 }
             return .success(UTCTimestamp(millisecondsSince1970: local - offset))
         }
-        if let span = duration(trimmed) {
+        if let span = TimeSpan.milliseconds(trimmed) {
             guard span > 0 else { return .failure(Problem(description: "--until \"\(text)\" is no time from now: give a duration such as 90m, 3h or 2d")) }
             return .success(UTCTimestamp(millisecondsSince1970: now + span))
         }
@@ -46,29 +46,5 @@ public enum ClosingTimeFlag {
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let hour = Int(parts[0]), let minute = Int(parts[1]), hour < 24, minute < 60 else { return nil }
         return (hour, minute)
-    }
-
-    /// `2d`, `3h`, `90m`, `45s` and runs of them (`1h30m`), in ms; nil for anything else.
-    static func duration(_ text: String) -> Double? {
-        var total = 0.0
-        var digits = ""
-        var sawUnit = false
-        for character in text.lowercased() {
-            if character.isASCII, character.isNumber {
-                digits.append(character)
-                continue
-            }
-            guard !digits.isEmpty, digits.count <= 6, let value = Double(digits) else { return nil }
-            switch character {
-            case "d": total += value * 86_400_000
-            case "h": total += value * 3_600_000
-            case "m": total += value * 60_000
-            case "s": total += value * 1000
-            default: return nil
-            }
-            digits = ""
-            sawUnit = true
-        }
-        return sawUnit && digits.isEmpty ? total : nil
     }
 }

@@ -1,0 +1,18 @@
+// Reading a seconds flag's value on the starting thread, before anything runs: a plain number
+// (`--hibernate-after 90`) or a span as people write one (`--keep-decided 7d`, `10m`, `1h30m`).
+import ArgumentParser
+import SwipeProtocol
+
+/// The transform of every seconds flag, so that each reads `90`, `90s`, `10m`, `2h` and `7d` alike
+/// and a bad value is refused naming the flag, the value and what it may be.
+///
+/// ```swift
+/// @Option(name: .customLong("keep-decided"), help: "…", transform: SecondsFlag.parse) var keepDecided: Double = 604_800
+/// try SecondsFlag.parse("7d")   // 604_800
+/// ```
+enum SecondsFlag {
+    static func parse(_ text: String) throws -> Double {
+        guard let seconds = TimeSpan.seconds(text) else { throw ValidationError("give \(TimeSpan.hint)") }
+        return seconds
+    }
+}
