@@ -15,4 +15,12 @@ enum SecondsFlag {
         guard let seconds = TimeSpan.seconds(text) else { throw ValidationError("give \(TimeSpan.hint)") }
         return seconds
     }
+
+    /// The same for a flag lws counts in whole seconds (`--ping-interval 1m`): a fraction is refused.
+    static func parseWhole(_ text: String) throws -> Int {
+        guard let seconds = TimeSpan.seconds(text), seconds <= 86_400 * 366, seconds == seconds.rounded(.down) else {
+            throw ValidationError("give whole seconds, or a span such as 30s, 5m or 1h")
+        }
+        return Int(seconds)
+    }
 }

@@ -71,9 +71,9 @@ struct Serve: ParsableCommand {
     var failedJoins = TransportLimits().failedJoinsPerMinute
     @Option(name: .customLong("slowed-join-interval"), help: "Past --failed-joins-per-minute, each connection from that address may try a room code once per this many seconds (the address is slowed, not shut out: people behind one NAT share it). Seconds, or a span: 10m, 2h, 7d.", transform: SecondsFlag.parse)
     var slowedJoinInterval = TransportLimits().slowedJoinIntervalSeconds
-    @Option(name: .customLong("ping-interval"), help: "Seconds of silence before the server pings a connection.")
+    @Option(name: .customLong("ping-interval"), help: "Whole seconds (or a span: 30s, 5m) of silence before the server pings a connection.", transform: SecondsFlag.parseWhole)
     var pingInterval = TransportLimits().pingIntervalSeconds
-    @Option(name: .customLong("idle-timeout"), help: "Seconds of silence (no pong) before a connection is closed and its member shown offline.")
+    @Option(name: .customLong("idle-timeout"), help: "Whole seconds (or a span: 30s, 5m) of silence (no pong) before a connection is closed and its member shown offline.", transform: SecondsFlag.parseWhole)
     var idleTimeout = TransportLimits().idleTimeoutSeconds
     @Option(name: .customLong("max-messages-per-second"), help: "Sustained messages per second per connection before a flood closes it (1008).")
     var maxMessagesPerSecond: Double = TransportLimits().messagesPerSecond
