@@ -131,14 +131,18 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: target), "su guest -c 'gateway …' wrote \(target)")
         open.gateway.stop()
-        // Only when no other gateway with --guests runs (another suite's) is guest locked again.
-        let lock = openLockFile("/run/swipedeck-ssh-guests.lock")
-        let noGuestGateway = lock >= 0 && flock(lock, LOCK_EX | LOCK_NB) == 0
-        if lock >= 0 { close(lock) }
-        guard noGuestGateway else { return }
+        // Only when no other gateway with --guests runs (another suite's, which may start at any
+        // moment) is guest locked again: so none may run before the check, nor after it.
+        func noGuestGateway() -> Bool {
+            let lock = openLockFile("/run/swipedeck-ssh-guests.lock")
+            defer { if lock >= 0 { close(lock) } }
+            return lock >= 0 && flock(lock, LOCK_EX | LOCK_NB) == 0
+        }
+        guard noGuestGateway() else { return }
         let closed = try SSHGatewaySetup()
         defer { closed.gateway.stop() }
         let field = try clientRun("/usr/bin/getent", ["shadow", "guest"]).output.split(separator: ":", omittingEmptySubsequences: false)
+        guard noGuestGateway() else { return }   // one started meanwhile, and opened guest again, rightly
         #expect(field.count > 1 && field[1] == "*", "guest's password is still \(field.count > 1 ? "\"\(field[1])\"" : "unknown") without --guests")
     }
 }
