@@ -105,8 +105,10 @@ package final class LocalBackend: RoomBackend {
 
     package func timerDue(_ code: RoomCode, at time: ServerTime) -> [RoomEffect] {
         if host.registry.rooms[code] == nil {   // a sleeping room's close, as every store's (`RoomHost+Closing.swift`)
-            host.closeWhenDue([code], find: findRoom) { [unowned self] code in sleepingCloses.remove(code) }
-            armNextSleepingClose()
+            host.closeWhenDue([code], find: findRoom) { [unowned self] code in   // a woken room armed the next itself
+                sleepingCloses.remove(code)
+                armNextSleepingClose()
+            }
             // Woken at once from this machine's store: its timer, now due, fires in this same turn.
             guard let due = host.timers.roomTimers[code], due <= time else { return [] }
             host.timers.cancelRoomTimer(code)

@@ -11,7 +11,7 @@ struct NotifyOptions: ParsableArguments {
     @Option(name: .customLong("public-url"), help: "The server as members reach it, e.g. wss://swipe.example.org, for the swipe join line a room's webhook sends (default: ws://HOST:PORT listened on, unless HOST is 0.0.0.0 or ::).")
     var publicURL: String?
 
-    @Option(name: .customLong("notify-retry"), help: "Seconds (or a span: 10m, 2h, 7d) before a failed webhook is tried again; doubled each time up to an hour, for 24 h from the first attempt.", transform: SecondsFlag.parse)
+    @Option(name: .customLong("notify-retry"), help: "Seconds \(SecondsFlag.orSpan) before a failed webhook is tried again; doubled each time up to an hour, for 24 h from the first attempt.", transform: SecondsFlag.parse)
     var notifyRetry: Double = 10
 
     /// The webhook settings from the flags.

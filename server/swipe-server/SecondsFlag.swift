@@ -11,6 +11,10 @@ import SwipeProtocol
 /// try SecondsFlag.parse("7d")   // 604_800
 /// ```
 enum SecondsFlag {
+    /// What every seconds flag's help says it also takes.
+    static let orSpan = "(or a span: 10m, 2h, 7d)"
+    static let orWholeSpan = "(or a span: 30s, 5m)"
+
     static func parse(_ text: String) throws -> Double {
         guard let seconds = TimeSpan.seconds(text) else { throw ValidationError("give \(TimeSpan.hint)") }
         return seconds

@@ -19,7 +19,7 @@ struct StoreOptions: ParsableArguments {
     var sentinelPasswordFile: String?
     @Option(name: .customLong("store-replicas"), help: "With --store: acknowledge a vote or any room event only once this many Redis replicas have it (WAIT); 0 waits for none. 1 with two replicas is the set-up to run (docs/SCALING.md).")
     var storeReplicas = 0
-    @Option(name: .customLong("webhook-takeover"), help: "With --store: seconds past a webhook event's time that the node sending it has to save it again before another node takes it over and sends it (it died, or lost Redis). More than a request takes (10 s). Seconds, or a span: 10m, 2h, 7d.", transform: SecondsFlag.parse)
+    @Option(name: .customLong("webhook-takeover"), help: "With --store: seconds past a webhook event's time that the node sending it has to save it again before another node takes it over and sends it (it died, or lost Redis). More than a request takes (10 s). Seconds \(SecondsFlag.orSpan).", transform: SecondsFlag.parse)
     var webhookTakeover: Double = 60
     @Option(name: .customLong("store-replica-wait"), help: "With --store-replicas: how long (ms) an event waits for the replicas; past it the member is told to send it again (closed 1013) and it is not acknowledged.")
     var storeReplicaWait = 500

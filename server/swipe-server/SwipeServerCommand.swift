@@ -69,11 +69,11 @@ struct Serve: ParsableCommand {
     var sendQueue = TransportLimits().sendQueueCapacity
     @Option(name: .customLong("failed-joins-per-minute"), help: "Failed joins (bad room code or token) per address per minute (a cluster counts them over every node).")
     var failedJoins = TransportLimits().failedJoinsPerMinute
-    @Option(name: .customLong("slowed-join-interval"), help: "Past --failed-joins-per-minute, each connection from that address may try a room code once per this many seconds (the address is slowed, not shut out: people behind one NAT share it). Seconds, or a span: 10m, 2h, 7d.", transform: SecondsFlag.parse)
+    @Option(name: .customLong("slowed-join-interval"), help: "Past --failed-joins-per-minute, each connection from that address may try a room code once per this many seconds (the address is slowed, not shut out: people behind one NAT share it). Seconds \(SecondsFlag.orSpan).", transform: SecondsFlag.parse)
     var slowedJoinInterval = TransportLimits().slowedJoinIntervalSeconds
-    @Option(name: .customLong("ping-interval"), help: "Whole seconds (or a span: 30s, 5m) of silence before the server pings a connection.", transform: SecondsFlag.parseWhole)
+    @Option(name: .customLong("ping-interval"), help: "Whole seconds \(SecondsFlag.orWholeSpan) of silence before the server pings a connection.", transform: SecondsFlag.parseWhole)
     var pingInterval = TransportLimits().pingIntervalSeconds
-    @Option(name: .customLong("idle-timeout"), help: "Whole seconds (or a span: 30s, 5m) of silence (no pong) before a connection is closed and its member shown offline.", transform: SecondsFlag.parseWhole)
+    @Option(name: .customLong("idle-timeout"), help: "Whole seconds \(SecondsFlag.orWholeSpan) of silence (no pong) before a connection is closed and its member shown offline.", transform: SecondsFlag.parseWhole)
     var idleTimeout = TransportLimits().idleTimeoutSeconds
     @Option(name: .customLong("max-messages-per-second"), help: "Sustained messages per second per connection before a flood closes it (1008).")
     var maxMessagesPerSecond: Double = TransportLimits().messagesPerSecond
@@ -81,9 +81,9 @@ struct Serve: ParsableCommand {
     var messageBurst: Double = TransportLimits().messageBurst
     @Option(name: .customLong("animation-lead"), help: "Milliseconds ahead of a decision that its animations are scheduled, so every screen starts them at the same instant (0-1000).")
     var animationLead: Double = RoomSettings.defaultAnimationLead
-    @Option(name: .customLong("restart-grace"), help: "Seconds (or a span: 10m, 2h, 7d) after a restart that members not back yet still count as a lockstep card's voters; then they count as gone.", transform: SecondsFlag.parse)
+    @Option(name: .customLong("restart-grace"), help: "Seconds \(SecondsFlag.orSpan) after a restart that members not back yet still count as a lockstep card's voters; then they count as gone.", transform: SecondsFlag.parse)
     var restartGrace: Double = 60
-    @Option(name: .customLong("drop-grace"), help: "Seconds (or a span: 10m, 2h, 7d) a lockstep voter whose connection dropped (without quitting) still counts for the current card, so they can reconnect before it is decided without them; 0 decides without them at once.", transform: SecondsFlag.parse)
+    @Option(name: .customLong("drop-grace"), help: "Seconds \(SecondsFlag.orSpan) a lockstep voter whose connection dropped (without quitting) still counts for the current card, so they can reconnect before it is decided without them; 0 decides without them at once.", transform: SecondsFlag.parse)
     var dropGrace: Double = 15
     @Option(name: .customLong("send-queue-bytes"), help: "Bytes queued for one slow reader before it is closed 1008.")
     var sendQueueBytes = TransportLimits().sendQueueBytes
@@ -95,7 +95,7 @@ struct Serve: ParsableCommand {
     var maxConnectionsPerAddress = TransportLimits().maxConnectionsPerAddress
     @Option(name: .customLong("max-rooms-per-address"), help: "Open rooms one client address may have created (0: no cap; a cluster counts them over every node); more get tooManyRooms.")
     var maxRoomsPerAddress = TransportLimits().maxRoomsPerAddress
-    @Option(name: .customLong("unjoined-room-timeout"), help: "Seconds (or a span: 10m, 2h, 7d) after its creator left before a room nobody else joined is evicted (others: --abandoned-room-timeout after the last one left; rooms with a closing time: never before it).", transform: SecondsFlag.parse)
+    @Option(name: .customLong("unjoined-room-timeout"), help: "Seconds \(SecondsFlag.orSpan) after its creator left before a room nobody else joined is evicted (others: --abandoned-room-timeout after the last one left; rooms with a closing time: never before it).", transform: SecondsFlag.parse)
     var unjoinedRoomTimeout: Double = ServerConfiguration(store: .memory).unjoinedRoomTimeoutSeconds
     @Option(name: .customLong("trust-proxy"), help: "A reverse proxy (CIDR, repeatable) whose Forwarded / X-Forwarded-For header names the client; per-address limits then count that client.")
     var trustProxies: [String] = []
@@ -122,9 +122,6 @@ struct Serve: ParsableCommand {
         }
         guard maxMessagesPerSecond > 0, messageBurst >= 1, resultsPerSecond > 0, unjoinedRoomTimeout > 0 else {
             throw ValidationError("--max-messages-per-second and --results-per-second and --unjoined-room-timeout must be positive and --message-burst at least 1")
-        }
-        for (flag, seconds) in [("--restart-grace", restartGrace), ("--drop-grace", dropGrace)] where !(seconds >= 0 && seconds.isFinite) {
-            throw ValidationError("\(flag) must be a number of seconds, 0 or more (got \(seconds))")
         }
         guard slowedJoinInterval > 0, slowedJoinInterval <= 3600 else {
             throw ValidationError("--slowed-join-interval must be more than 0 and at most 3600 seconds (got \(slowedJoinInterval))")
