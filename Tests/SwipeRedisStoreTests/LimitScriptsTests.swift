@@ -16,19 +16,6 @@ import Testing
     }
 
     @Test(arguments: [
-        ("10.0.0.7\n30000.000 2.500", "10.0.0.7", [30_000, 2.5]),
-        ("::1\n1.000", "::1", [1]),
-        ("10.0.0.7\n", nil, nil),
-        ("\n1.000", nil, nil),
-        ("10.0.0.7 1.000", nil, nil),
-    ] as [(String, String?, [Double]?)])
-    func readsAPublishedSlowedAddress(payload: String, address: String?, ages: [Double]?) {
-        let read = LimitScripts.slowed(Array(payload.utf8))
-        #expect(read?.address == address)
-        #expect(read?.ages == ages)
-    }
-
-    @Test(arguments: [
         (strings(["ok"]), true),
         (.array([.string(Array("full".utf8)), .integer(20)]), false),
         (.error("ERR"), nil),
@@ -38,8 +25,9 @@ import Testing
         #expect(LimitScripts.admitted(reply) == admitted)
     }
 
-    @Test func addressKeysShareAHashTagPerAddress() {
-        #expect(ClusterKeys.failures("10.0.0.7") == "swipedeck:address:{10.0.0.7}:failures")
-        #expect(ClusterKeys.rooms("::1") == "swipedeck:address:{::1}:rooms")
+    @Test func sharedRecordsShareAHashTagPerID() {
+        #expect(ClusterKeys.record(space: "failures", id: "10.0.0.7") == "swipedeck:failures:{10.0.0.7}")
+        #expect(ClusterKeys.record(space: "rooms", id: "::1") == "swipedeck:rooms:{::1}")
+        #expect(RedisRoomLog.name(.inRoom("K7QM-X4TD-9R", "u-1")) == "swipedeck:room:{K7QM-X4TD-9R}:records")
     }
 }

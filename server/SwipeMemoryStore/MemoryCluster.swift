@@ -1,7 +1,6 @@
-// What the nodes of a cluster in one process share, in memory: the rooms' logs and the rest a
-// shared store keeps (closing times, claims, webhook events, pictures, heartbeats, per-address
-// counts), and the answers and publications on their way to each node, in order, until `deliver`
-// hands them over. The shared store the driver's tests run over (`MemorySharedStore`, one per
+// What the nodes of a cluster in one process share, in memory: the rooms' logs and the records a
+// shared store keeps beside them (values, schedules, windows, owners' rooms), and the answers and
+// publications on their way to each node, in order, until `deliver` hands them over. The shared store the driver's tests run over (`MemorySharedStore`, one per
 // node). Service thread only (a test's thread); it touches nothing but its own state and calls
 // back only from `deliver`, `goDown` and `comeUp`.
 import SwipeBackend
@@ -27,15 +26,16 @@ package final class MemoryCluster {
     }
 
     package internal(set) var logs: [RoomCode: Log] = [:]
-    var closings: [RoomCode: ServerTime] = [:]
-    var claims: Set<String> = []
-    var webhooks: [String: (payload: [UInt8], dueAt: Double)] = [:]
-    var pictures: [String: PictureAsset] = [:]
-    var uploads: [RoomCode: [String: PictureAsset]] = [:]
-    /// Each node instance's heartbeat, alive until this time.
-    var beating: [String: ServerTime] = [:]
-    var failures: [String: [ServerTime]] = [:]
-    var roomsByAddress: [String: Set<RoomCode>] = [:]
+    /// Shared records: each value, and until when it lives (nil: until removed).
+    var values: [String: (value: [UInt8], until: ServerTime?)] = [:]
+    /// Each room's records (`SharedKey.inRoom`), gone when it is sealed.
+    var roomRecords: [RoomCode: [String: [UInt8]]] = [:]
+    /// Each schedule's members, by time.
+    package internal(set) var schedules: [SharedSchedule: [String: ServerTime]] = [:]
+    /// Each window's events' times.
+    var windows: [String: [ServerTime]] = [:]
+    /// Each owner's rooms, by when they were counted.
+    var owned: [String: [RoomCode: ServerTime]] = [:]
     /// The connected nodes' stores.
     var stores: [MemorySharedStore] = []
     /// Why the store cannot be reached (nil: it can).
@@ -76,7 +76,7 @@ package final class MemoryCluster {
     /// The store is back: every node is told.
     package func comeUp() {
         outage = nil
-        for store in stores { store.cameUp() }
+        for store in stores { store.events?.storeCameUp() }
     }
 
     func send(_ deliver: @escaping () -> Void, failed: @escaping () -> Void = {}) {
@@ -90,7 +90,7 @@ package final class MemoryCluster {
         if options.create {
             if logs[code] != nil { return .exists }
             logs[code] = Log()
-            closings[code] = options.closesAt   // listed with its first entry
+            schedules[.closing, default: [:]][code.rawValue] = options.closesAt   // listed with its first entry
         }
         guard var log = logs[code] else { return .unknown }
         if log.closed { return .closed }
@@ -109,9 +109,12 @@ package final class MemoryCluster {
         return .appended(offset: logged.offset, at: logged.at)
     }
 
-    func relay(_ message: [UInt8], except: MemberID?, in code: RoomCode, from node: String) {
-        for store in stores where store.node != node && store.following.contains(code) {
-            send { [weak store] in store?.events?.relayed(message, except: except, in: code) }
+    /// A publication, to every node listening on `channel` (its publisher included, as Redis does).
+    func publish(_ message: [UInt8], on channel: SharedChannel) {
+        guard !losePublications else { return }
+        for store in stores {
+            if case let .room(code) = channel, !store.following.contains(code) { continue }
+            send { [weak store] in store?.events?.received(message, on: channel) }
         }
     }
 }

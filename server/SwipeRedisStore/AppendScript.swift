@@ -1,7 +1,7 @@
 /// The Lua script that appends one entry to a room's stream atomically, and what it answered.
 ///
-/// KEYS: the room's log, meta and seen keys, its uploaded pictures' hash (`ClusterKeys`; the
-/// pictures' lifetime is refreshed with the others', nothing else touches them) and the closing
+/// KEYS: the room's log, meta and seen keys, its records' hash (`ClusterKeys`; the
+/// records' lifetime is refreshed with the others') and the closing
 /// list. ARGV: mode (`create` or `append`), the proposed time (ms), the entry, an idempotency key
 /// (or ""), an expected last offset (or ""), the room's channel, the keys' lifetime in seconds,
 /// `1` to hold the entry back until a replica has it (`--store-replicas`: no PUBLISH;

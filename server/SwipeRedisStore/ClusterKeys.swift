@@ -18,28 +18,29 @@ public enum ClusterKeys {
     public static func seen(_ code: RoomCode) -> String { "swipedeck:room:{\(code.rawValue)}:seen" }
     /// The room's pub/sub channel: "there is more" (with the entry), and relayed drags.
     public static func channel(_ code: RoomCode) -> String { "swipedeck:room:{\(code.rawValue)}" }
-    /// A node instance's heartbeat (expires unless refreshed).
-    public static func node(_ instance: String) -> String { "swipedeck:node:\(instance)" }
-    /// A client address's failed room-code lookups, shared by every node (`LimitScripts.failedLookup`).
-    public static func failures(_ address: String) -> String { "swipedeck:address:{\(address)}:failures" }
-    /// The rooms a client address created, shared by every node (`LimitScripts.admitRoom`).
-    public static func rooms(_ address: String) -> String { "swipedeck:address:{\(address)}:rooms" }
-    /// A picture's bytes by their tag (content-addressed: written once, `SET NX`, by any node that has it).
+    /// A room's records (`SharedKey.inRoom`: the pictures its host uploaded): a hash of id to
+    /// bytes. It carries the room's hash tag, lives as long as the room's other keys (the append
+    /// script refreshes its lifetime with theirs) and is deleted when the room is sealed.
     ///
     /// ```swift
-    /// ClusterKeys.picture("p-0123")   // "swipedeck:picture:p-0123"
+    /// ClusterKeys.records("K7QM-X4TD-9R")   // "swipedeck:room:{K7QM-X4TD-9R}:records"
     /// ```
-    public static func picture(_ etag: String) -> String { "swipedeck:picture:\(etag)" }
-    /// The channel on which a node says an address is past its failed lookups.
-    public static let limits = "swipedeck:limits"
-    /// Rooms with a closing time, scored by it (ms since 1970): what any node closes when it is due.
-    public static let closing = "swipedeck:closing"
-    /// Webhook events a node is sending, scored by when another may take them over (s since 1970).
-    public static let webhooks = "swipedeck:webhooks"
-    /// Those events' payloads by key.
-    public static let webhookPayloads = "swipedeck:webhooks:payloads"
-    /// A thing done once over every node (a room's webhook event), set by the node that does it.
-    public static func once(_ key: String) -> String { "swipedeck:once:\(key)" }
+    public static func records(_ code: RoomCode) -> String { "swipedeck:room:{\(code.rawValue)}:records" }
+    /// A record of every node (`SharedKey.shared`): its space, and its id as the hash tag, so on a
+    /// sharded Redis one id's records live on one shard.
+    ///
+    /// ```swift
+    /// ClusterKeys.record(space: "failures", id: "10.0.0.7")   // "swipedeck:failures:{10.0.0.7}"
+    /// ```
+    public static func record(space: String, id: String) -> String { "swipedeck:\(space):{\(id)}" }
+    /// A schedule (a sorted set of members by time, ms since 1970).
+    ///
+    /// ```swift
+    /// ClusterKeys.schedule("closing")   // "swipedeck:closing"
+    /// ```
+    public static func schedule(_ name: String) -> String { "swipedeck:\(name)" }
+    /// The channel every node listens on (`SharedChannel.nodes`).
+    public static let nodes = "swipedeck:nodes"
     /// The start of a room's keys, up to its code (`LimitScripts.admitRoom` reads their meta).
     public static let roomPrefix = "swipedeck:room:{"
 

@@ -1,20 +1,19 @@
 import SwipeBackend
 import SwipeProtocol
 
-/// The Lua scripts that make a cluster share its per-address limits in Redis: one call per failed
-/// room-code lookup (`failedLookup`) and one per created room (`admitRoom`); votes cost nothing.
-/// Keys are per client address (`ClusterKeys.failures`, `ClusterKeys.rooms`).
+/// The Lua scripts behind the records whose change must be one step (`RedisRoomLog+Records`): a
+/// window of events (`window`: a failed room-code lookup), an owner's rooms under a cap
+/// (`admitRoom`: a created room), a schedule's due members held for the taker (`takeDue`); votes
+/// cost nothing.
 ///
 /// ```swift
 /// let ages = LimitScripts.ages(from: .array([.string(Array("12.000".utf8))]))   // [12]
 /// ```
 public enum LimitScripts {
-    /// KEYS[1]: the address's failed lookups (a sorted set: member → time). ARGV: now (ms), the
-    /// window (ms), the limit, a member unique to this failure, the channel to tell other nodes on,
-    /// the address. Forgets failures older than the window, adds this one, keeps the newest `limit`
-    /// and answers their ages (ms, oldest first). At the limit it publishes `ADDRESS\nAGE AGE …`
-    /// so every node slows the address at once.
-    public static let failedLookup = """
+    /// KEYS[1]: the window (a sorted set: member → time). ARGV: now (ms), the window (ms), how
+    /// many to keep, a member unique to this event. Forgets events older than the window, adds
+    /// this one, keeps the newest, and answers their ages (ms, oldest first).
+    public static let window = """
         local key = KEYS[1]
         local now = tonumber(ARGV[1])
         local window = tonumber(ARGV[2])
@@ -27,13 +26,19 @@ public enum LimitScripts {
         local times = redis.call('ZRANGE', key, 0, -1, 'WITHSCORES')
         local ages = {}
         for i = 2, #times, 2 do ages[#ages + 1] = string.format('%.3f', now - tonumber(times[i])) end
-        if count >= limit and ARGV[5] ~= '' then
-          redis.call('PUBLISH', ARGV[5], ARGV[6] .. '\\n' .. table.concat(ages, ' '))
-        end
         return ages
         """
 
-    /// KEYS[1]: the rooms the address created (a sorted set: code → time admitted). ARGV: now (ms),
+    /// KEYS[1]: a schedule (a sorted set: member → time, ms). ARGV: now, how many at most, the
+    /// time to hold them until. Answers the due members, earliest first, each moved to that time
+    /// in the same step, so two nodes never take the same one.
+    public static let takeDue = """
+        local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
+        for _, member in ipairs(due) do redis.call('ZADD', KEYS[1], ARGV[3], member) end
+        return due
+        """
+
+    /// KEYS[1]: the rooms an owner created (a sorted set: code → time admitted). ARGV: now (ms),
     /// the cap, the new room's code, how long a room without an entry counts as abandoned (ms),
     /// the prefix of room keys (`swipedeck:room:{`), the set's lifetime (s). Forgets rooms that
     /// are closed, abandoned, or were never created (no meta 10 s after admission); answers
@@ -59,7 +64,7 @@ public enum LimitScripts {
         return {'ok', open + 1}
         """
 
-    /// The ages (ms) in `failedLookup`'s answer, or nil when it is not one.
+    /// The ages (ms) in `window`'s answer, or nil when it is not one.
     ///
     /// ```swift
     /// LimitScripts.ages(from: .array([.string(Array("1.5".utf8))]))   // [1.5]
@@ -68,21 +73,6 @@ public enum LimitScripts {
         guard case let .array(items)? = reply else { return nil }
         let ages = items.compactMap { $0.text.flatMap(Double.init) }
         return ages.count == items.count ? ages : nil
-    }
-
-    /// A `failedLookup` publication: the address and its failures' ages (ms), or nil.
-    ///
-    /// ```swift
-    /// LimitScripts.slowed(Array("10.0.0.7\\n3.000 1.000".utf8))   // ("10.0.0.7", [3, 1])
-    /// ```
-    public static func slowed(_ payload: [UInt8]) -> (address: String, ages: [Double])? {
-        let text = String(decoding: payload, as: UTF8.self)
-        guard let newline = text.firstIndex(of: "\n") else { return nil }
-        let address = String(text[..<newline])
-        let words = text[text.index(after: newline)...].split(separator: " ")
-        let ages = words.compactMap { Double($0) }
-        guard !address.isEmpty, ages.count == words.count, !ages.isEmpty else { return nil }
-        return (address, ages)
     }
 
     /// Whether `admitRoom` let the room in (nil: no readable answer).

@@ -26,7 +26,7 @@ extension RedisRoomLog {
         }
         let tail: [[UInt8]] = [
             Array(ClusterKeys.log(code).utf8), Array(ClusterKeys.meta(code).utf8), Array(ClusterKeys.seen(code).utf8),
-            Array(ClusterKeys.pictures(code).utf8), Array(ClusterKeys.closing.utf8),
+            Array(ClusterKeys.records(code).utf8), Array(ClusterKeys.schedule(SharedSchedule.closing.name).utf8),
             Array((options.create ? "create" : "append").utf8), Array(String(format: "%.3f", now()).utf8), payload,
             Array((options.idempotencyKey ?? "").utf8), Array((options.expectedOffset.map(String.init) ?? "").utf8),
             Array(ClusterKeys.channel(code).utf8), Array(String(max(configuration.roomLifetimeSeconds, options.keepFor)).utf8),

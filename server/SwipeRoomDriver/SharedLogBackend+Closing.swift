@@ -16,9 +16,11 @@ extension SharedLogBackend {
     /// (`RoomHost+Closing.swift`): one held here, or loaded (no node holds it), closes by its own
     /// timer, due at once. One that is decided, or gone from the store, leaves the list.
     func closeDueRooms() {
-        store.dueClosings(at: host.now, limit: Self.closingBatch) { [unowned self] codes in   // the wall clock in a cluster
+        // The wall clock in a cluster.
+        store.records(.takeDue(.closing, at: host.now, limit: Self.closingBatch, holdUntil: nil)) { [unowned self] answer in
+            let codes = (answer?.members ?? []).map { RoomCode($0) }
             host.closeWhenDue(codes.filter { loading[$0] == nil }, find: findRoom) { [unowned self] code in
-                store.unlistClosing(code)
+                store.records(.schedule(code.rawValue, on: .closing, at: nil))
             }
         }
     }

@@ -54,7 +54,11 @@ extension SharedLogBackend {
         var created = resolved
         created.code = admitted ?? host.registry.freshCode()
         let code = created.code
-        store.keepPictures(pictures, of: code)   // kept before the entry
+        for picture in pictures {   // kept with the room, before its first entry
+            store.records(.put(.inRoom(code, picture.etag), picture.bytes, lifetime: nil, onlyIfAbsent: false)) { [unowned self] answer in
+                if answer?.done != true { host.logger.error("room \(code): its uploaded picture \(picture.etag) was not written to the store") }
+            }
+        }
         let entry = ClusterEntry.created(node: instance, connection: connection.id.rawValue, room: created, token: host.registry.freshToken())
         append(entry, to: code, create: true) { [unowned self] outcome in
             switch outcome {

@@ -14,7 +14,9 @@ extension SharedLogBackend {
     /// a store restarted empty has them again), and the periodic look is due at once (a store that
     /// came up beats at its next tick).
     package func storeCameUp() {
-        store.publishPictures(host.registry.library.pictures)
+        outage = nil
+        nextBeat = 0
+        publishPictures(host.registry.library.pictures)
         tick()
     }
 
@@ -22,6 +24,7 @@ extension SharedLogBackend {
     /// node once the store is back or to another), and every room here is dropped (loaded again
     /// from the store when someone comes back: what the store has is what counts).
     package func storeWentDown(_ reason: String) {
+        outage = reason
         host.closeEveryConnection(telling: Self.storeUnavailable(reason), .tryAgainLater, "store unavailable")
         for code in replicas.keys { forgetLocally(code) }
         let loads = loading
@@ -37,10 +40,6 @@ extension SharedLogBackend {
 
     package func publishedUnreadable(in code: RoomCode) { catchUp(code) }
 
-    package func lookupsSlowed(_ address: String, ages: [ServerTime]) {
-        host.server.adoptFailedLookups(ages: ages, for: address)
-    }
-
     static func storeUnavailable(_ reason: String) -> ProtocolError {
         ProtocolError(.other, "the server cannot reach its store (\(reason)); reconnect in a moment", retryAfter: 1)
     }
@@ -51,15 +50,11 @@ extension SharedLogBackend {
     func tick() {
         guard started else { return }
         let time = host.now
-        guard store.tick(at: time) else { return }
+        store.tick(at: time)
+        guard beat(at: time) else { return }
         checkOtherNodes()
         closeDueRooms()
-        store.takeOverWebhooks(at: time) { [unowned self] payloads in
-            for payload in payloads {
-                host.logger.notice("webhook taken over from a node that did not deliver it in time")
-                host.server.webhookTakenOver(payload)
-            }
-        }
+        takeOverWebhooks(at: time)
         for code in replicas.keys {
             if host.hasMembersHere(in: code) { lastLocalUse[code] = time }
             if replicas[code]?.waiting.isEmpty == false { catchUp(code) }   // a gap that a lost message left: read it again
@@ -72,7 +67,7 @@ extension SharedLogBackend {
         let others = Set(replicas.values.flatMap { $0.remoteNodes(local: instance) }).subtracting(checkingNodes)
         guard !others.isEmpty else { return }
         checkingNodes.formUnion(others)
-        store.nodesGone(among: others) { [unowned self] other, gone in
+        nodesGone(among: others) { [unowned self] other, gone in
             checkingNodes.remove(other)
             guard gone else { return }
             for (code, replica) in replicas where replica.bindings.values.contains(where: { $0.node == other }) {
@@ -85,7 +80,7 @@ extension SharedLogBackend {
     /// Since when nobody on this node has used room `code` (the driver lets it go `--hibernate-after`
     /// later); nil while the store is away, an HTTP request waits for it, or it is not served here.
     package func idleSince(_ code: RoomCode) -> ServerTime? {
-        guard started, store.outage == nil, replicas[code] != nil, !httpWaiting.values.contains(where: { $0.room == code }) else { return nil }
+        guard started, outage == nil, replicas[code] != nil, !httpWaiting.values.contains(where: { $0.room == code }) else { return nil }
         return lastLocalUse[code] ?? host.now
     }
 
@@ -106,13 +101,13 @@ extension SharedLogBackend {
         catchingUp.remove(code)
         host.registry.remove(code)
         host.roomForgotten(code)
-        store.unfollow(code)
+        store.follow(code, false)
     }
 
     /// A room closed by its host: out of this node, and closed in the store (no more appends).
     func sharedRoomClosed(_ code: RoomCode) {
         guard replicas[code] != nil else { return }
         forgetLocally(code)
-        store.closeRoom(code)
+        store.seal(code)
     }
 }

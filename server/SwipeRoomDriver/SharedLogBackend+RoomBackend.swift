@@ -6,9 +6,9 @@ import SwipeProtocol
 import SwipeRooms
 
 extension SharedLogBackend {
-    /// Rooms are loaded from the store when first asked for: this only checks the store answers
-    /// as its flags say (the error says what is wrong).
-    package func restore() throws { try store.probe() }
+    /// Rooms are loaded from the store when first asked for: nothing to bring back at start
+    /// (`start` checks the store answers as its flags say).
+    package func restore() throws {}
 
     package func start(eventLoop: UnsafeMutableRawPointer?) throws {
         try store.connect(eventLoop: eventLoop, events: self)
@@ -20,7 +20,9 @@ extension SharedLogBackend {
     package func serviceTurn(at time: ServerTime) { tick() }
 
     /// SIGTERM: the others may take this node's members as lost now.
-    package func shuttingDown() { store.leave() }
+    package func shuttingDown() {
+        if outage == nil { store.records(.remove([.heartbeat(instance)])) }
+    }
 
     package func stop() { store.close() }
 
@@ -48,7 +50,7 @@ extension SharedLogBackend {
     }
 
     package var unavailable: ProtocolError? {
-        guard let outage = started ? store.outage : "not started" else { return nil }
+        guard let outage = started ? outage : "not started" else { return nil }
         return Self.storeUnavailable(outage)
     }
 
@@ -70,9 +72,7 @@ extension SharedLogBackend {
 
     package func failedLookupRecorded(from address: String, at time: ServerTime) {
         guard started else { return }
-        store.countFailedLookup(from: address, at: time, window: host.rules.failedLookupWindow, limit: host.rules.failedLookups) { [unowned self] ages in
-            if let ages { host.server.adoptFailedLookups(ages: ages, for: address) }
-        }
+        countFailedLookupInStore(from: address, at: time)
     }
 
     // MARK: records
@@ -83,12 +83,12 @@ extension SharedLogBackend {
     // MARK: health and HTTP
 
     package var health: StoreHealth {
-        StoreHealth(node: started ? instance : nil, store: started ? store.name : nil, reachable: !started || store.outage == nil)
+        StoreHealth(node: started ? instance : nil, store: started ? name : nil, reachable: !started || outage == nil)
     }
 
     /// A node of a cluster answers for any room: one not here yet is loaded first, and the answer waits.
     package func waitForRoom(_ code: RoomCode, path: String, request: HTTPRequestID) -> Bool {
-        guard started, store.outage == nil else { return false }
+        guard started, outage == nil else { return false }
         httpWaiting[request] = (code, path)
         loadRoom(code) { [unowned self] _ in
             // Answered when the socket is writeable (unless the client has gone meanwhile).
@@ -110,10 +110,10 @@ extension SharedLogBackend {
     /// the store unreachable nobody claims it now.
     package func claimOnce(_ key: String, then: @escaping (Bool) -> Void) {
         guard started else { then(false); return }
-        store.claimOnce(key, then: then)
+        claimInStore(key, then: then)
     }
 
-    package func keepWebhook(_ key: String, payload: [UInt8], dueAt: Double) { if started { store.keepWebhook(key, payload: payload, dueAt: dueAt) } }
+    package func keepWebhook(_ key: String, payload: [UInt8], dueAt: Double) { if started { keepWebhookInStore(key, payload: payload, dueAt: dueAt) } }
 
-    package func settleWebhook(_ key: String) { if started { store.settleWebhook(key) } }
+    package func settleWebhook(_ key: String) { if started { settleWebhookInStore(key) } }
 }

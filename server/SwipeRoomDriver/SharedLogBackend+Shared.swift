@@ -1,8 +1,9 @@
 // What a node asks of the other nodes through a shared store beside the rooms' logs: a create
-// counted against its address over every node, the drags relayed, the pictures of rooms whose
-// decks this node did not load. Service thread only; reaches the rooms through its RoomHost and
-// the store through `SharedStore`.
+// counted against its address over every node, a failed lookup counted and told to every node at
+// its limit, the drags relayed, the pictures of rooms whose decks this node did not load. Service
+// thread only; reaches the rooms through its RoomHost and the store through `SharedStore`.
 import SwipeBackend
+import SwipePictures
 import SwipeProtocol
 import SwipeRooms
 
@@ -15,9 +16,10 @@ extension SharedLogBackend {
         guard cap > 0 else { then(true); return }
         let address = connection.address
         let id = connection.id
-        store.admitRoom(code, for: address, cap: cap, abandonedAfter: host.rules.abandonedRoomTimeout, at: host.now) { [unowned self] admitted in
+        let admit = SharedRecordRequest.admit(code, owner: .rooms(address), cap: cap, idleAfter: host.rules.abandonedRoomTimeout, at: host.now)
+        store.records(admit) { [unowned self] answer in
             guard let connection = host.session(numbered: id) else { return }
-            switch admitted {
+            switch answer?.done {
             case true?:
                 then(true)
             case false?:
@@ -26,9 +28,24 @@ extension SharedLogBackend {
                     + "(--max-rooms-per-address, counted over every node)")), to: connection)
                 then(false)
             case nil:
-                host.enqueue(.error(Self.storeUnavailable(store.outage ?? "no answer")), to: connection)
+                host.enqueue(.error(Self.storeUnavailable(outage ?? "no answer")), to: connection)
                 then(false)
             }
+        }
+    }
+
+    /// A failed room-code lookup from `address`, counted over every node: every node's failures'
+    /// ages in the window slow the address here, and at the limit every node is told at once
+    /// (`SlowedLookups`, on the nodes' channel).
+    func countFailedLookupInStore(from address: String, at time: ServerTime) {
+        let limit = host.rules.failedLookups
+        store.records(.count(.failures(address), at: time, window: host.rules.failedLookupWindow, keep: limit)) { [unowned self] answer in
+            guard let ages = answer?.ages else {
+                if answer != nil { host.logger.warning("the shared failed-lookup count for \(address) could not be read: \(String(describing: answer))") }
+                return
+            }
+            host.server.adoptFailedLookups(ages: ages, for: address)
+            if ages.count >= limit { store.publish(SlowedLookups(address: address, ages: ages).encoded, on: .nodes) }
         }
     }
 
@@ -54,17 +71,26 @@ extension SharedLogBackend {
 
     /// Sends this node's broadcasts of an unlogged message (a drag) to the room's other nodes.
     func relay(_ effects: [RoomEffect], in code: RoomCode) {
-        guard store.outage == nil else { return }
+        guard outage == nil else { return }
         for case let .broadcast(message, except) in effects {
             guard let bytes = host.encode(message) else { continue }
-            store.relay(bytes, except: except, in: code)
+            store.publish(RelayedMessage(node: instance, except: except, message: bytes).encoded, on: .room(code))
         }
     }
 
-    /// Another node's relay: to this node's members of the room.
-    package func relayed(_ bytes: [UInt8], except: MemberID?, in code: RoomCode) {
-        guard host.hasMembersHere(in: code), case let .success(message) = WireCodec.decodeServer(bytes) else { return }
-        host.broadcast(message, in: code, except: except, toProtocol1Only: false)
+    /// A message on a channel: another node's relay to this node's members of the room (this
+    /// node's own come back too: its members were sent them already), or an address another node
+    /// found past its failed lookups.
+    package func received(_ bytes: [UInt8], on channel: SharedChannel) {
+        switch channel {
+        case let .room(code):
+            guard let relayed = RelayedMessage(decoding: bytes), relayed.node != instance, host.hasMembersHere(in: code),
+                  case let .success(message) = WireCodec.decodeServer(relayed.message) else { return }
+            host.broadcast(message, in: code, except: relayed.except, toProtocol1Only: false)
+        case .nodes:
+            guard let slowed = SlowedLookups(decoding: bytes) else { return }
+            host.server.adoptFailedLookups(ages: slowed.ages, for: slowed.address)
+        }
     }
 
     // MARK: pictures of other nodes' decks and of uploads
@@ -75,12 +101,18 @@ extension SharedLogBackend {
     package func waitForPicture(_ etag: String, in code: RoomCode, path: String, request: HTTPRequestID) -> Bool {
         guard started else { return false }
         if pictureAnswers[request]?.etag == etag || pictures.picture(etag: etag) != nil { return false }
-        guard store.outage == nil else {
+        guard outage == nil else {
             pictureAnswers[request] = (etag, .unavailable(retryAfter: StoredPicture.retryAfter))
             return false
         }
         httpWaiting[request] = (code, path)
-        store.picture(etag, of: code) { [unowned self] answer in
+        let key: SharedKey = PictureETag.isUpload(etag) ? .inRoom(code, etag) : .picture(etag)
+        store.records(.get(key)) { [unowned self] reply in
+            let answer: StoredPicture = switch reply?.value {
+            case let bytes??: StoredPicture.served(bytes, etag: etag, from: "the store", logger: host.logger)
+            case .some(nil): .absent
+            case nil: .unavailable(retryAfter: StoredPicture.retryAfter)
+            }
             if case let .found(asset) = answer { pictures.insert(asset) }
             // Answered in HTTP_WRITEABLE (unless the client has gone meanwhile).
             guard httpWaiting[request] != nil else { return }

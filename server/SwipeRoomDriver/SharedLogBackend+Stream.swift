@@ -12,7 +12,7 @@ extension SharedLogBackend {
     /// `then`), when it is the room's next; its echo from the store is then ignored.
     func append(_ entry: ClusterEntry, to code: RoomCode, create: Bool = false, idempotencyKey: String? = nil,
                 expectedOffset: Int? = nil, then: @escaping (AppendOutcome) -> Void = { _ in }) {
-        if let outage = store.outage { then(.failed(outage)); return }
+        if let outage = outage { then(.failed(outage)); return }
         let options = AppendOptions(create: create, idempotencyKey: idempotencyKey, expectedOffset: expectedOffset,
                                     closesAt: create ? entry.room?.settings.closesAt : nil, keepFor: keepFor(code, entry: entry))
         let started = ContinuousClock.now
@@ -41,7 +41,7 @@ extension SharedLogBackend {
             guard entry.kind == .created, offset == 1, entry.node == instance else { return }
             replicas[code] = RoomReplica(code: code)
             lastLocalUse[code] = host.now
-            store.follow(code)
+            store.follow(code, true)
         }
         guard let replica = replicas[code], offset > replica.applied else { return }
         guard offset == replica.applied + 1 else {
@@ -99,13 +99,13 @@ extension SharedLogBackend {
     func loadRoom(_ code: RoomCode, then done: @escaping (Bool) -> Void) {
         
         if replicas[code] != nil { done(true); return }
-        guard store.outage == nil else { done(false); return }
+        guard outage == nil else { done(false); return }
         if loading[code] != nil {
             loading[code]?.waiters.append(done)
             return
         }
         loading[code] = RoomLoad(waiters: [done])
-        store.follow(code)   // the history is read once the store says it follows
+        store.follow(code, true)   // the history is read once the store says it follows
     }
 
     /// What is appended from now on reaches this node: the history can be read (a room being
@@ -138,7 +138,7 @@ extension SharedLogBackend {
             }
             guard read != nil, host.registry.rooms[code] != nil else {
                 host.registry.remove(code)
-                store.unfollow(code)
+                store.follow(code, false)
                 load.waiters.forEach { $0(false) }
                 return
             }

@@ -15,19 +15,27 @@ import SwipeRooms
 /// room's log first, and nothing is applied, acknowledged or broadcast before the log has it.
 ///
 /// ```swift
-/// let backend = SharedLogBackend(host: driver, store: RedisRoomLog(configuration: cluster, onLibevLoop: true, logger: logger) { driver.now })
-/// try backend.restore()              // is the store there? (`SharedStoreLink.probe`)
-/// try backend.start(eventLoop: loop) // connects; the store tells the backend from then on
+/// let store = RedisRoomLog(configuration: cluster, onLibevLoop: true, logger: logger) { driver.now }
+/// let backend = SharedLogBackend(host: driver, store: store, name: cluster.storeName, nodeID: "n1")
+/// try backend.start(eventLoop: loop) // is the store there? connects; the store tells the backend from then on
 /// ```
 package final class SharedLogBackend: RoomBackend, SharedLogEvents {
     /// The server around the backend.
     unowned let host: any RoomHost
-    /// The shared store: the rooms' logs, the link, what the nodes share.
+    /// The shared store: the rooms' logs, the nodes' channel, the records beside the logs.
     package let store: any SharedStore
+    /// How logs and `/healthz` name the store ("redis://10.0.0.5:6379/0").
+    let name: String
+    /// This start of this node among those sharing the store: its name and a random suffix.
+    package let instance: String
+    /// How long a webhook event's sender has past its due time before another node takes it over (ms).
+    let webhookTakeover: ServerTime
     /// Whether `start` connected the store (nothing reaches the backend before).
     var started = false
-    /// This start of this node among those sharing the store.
-    var instance: String { store.node }
+    /// Why the store cannot be reached now (nil: it can), as the store told (`SharedLogEvents`).
+    var outage: String? = "connecting"
+    /// When this node's heartbeat is next due (0: at the next tick, as after the store came up).
+    var nextBeat: ServerTime = 0
     /// Rooms this node serves, with their stream positions (the rooms themselves are in the registry).
     var replicas: [RoomCode: RoomReplica] = [:]
     /// Rooms being loaded from the store: who waits for each, and entries published meanwhile.
@@ -51,9 +59,12 @@ package final class SharedLogBackend: RoomBackend, SharedLogEvents {
     /// Other node instances whose heartbeat is being checked.
     var checkingNodes: Set<String> = []
 
-    package init(host: any RoomHost, store: any SharedStore) {
+    package init(host: any RoomHost, store: any SharedStore, name: String, nodeID: String, webhookTakeover: ServerTime = 60_000) {
         self.host = host
         self.store = store
+        self.name = name
+        instance = nodeID + "#" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        self.webhookTakeover = webhookTakeover
     }
 }
 

@@ -67,8 +67,9 @@ package enum StoreChoice: Equatable {
         case let .redis(cluster):
             StoreWiring(name: cluster.storeName, sharedByNodes: true, metrics: RedisRoomLog.metricNames,
                         makeBackend: { host, onLibevLoop in
-                            SharedLogBackend(host: host, store: RedisRoomLog(configuration: cluster, onLibevLoop: onLibevLoop,
-                                                                             logger: host.logger) { [unowned host] in host.now })
+                            let store = RedisRoomLog(configuration: cluster, onLibevLoop: onLibevLoop, logger: host.logger) { [unowned host] in host.now }
+                            return SharedLogBackend(host: host, store: store, name: cluster.storeName, nodeID: cluster.nodeID,
+                                                    webhookTakeover: cluster.webhookTakeoverSeconds * 1000)
                         },
                         // Each save goes to the shared store as well, so another node takes it over if this one dies.
                         makeWebhookStore: { backend, now in

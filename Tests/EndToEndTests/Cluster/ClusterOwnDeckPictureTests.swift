@@ -22,12 +22,12 @@ import Testing
         let cluster = try LocalCluster(nodes: 2, proxy: false)
         defer { cluster.stop() }
         let room = try OwnDeckRoom.create(on: cluster.nodes[0].port)
-        let key = "swipedeck:room:{\(room.code)}:pictures"
+        let key = "swipedeck:room:{\(room.code)}:records"
         let fields = try Self.redisCLI(cluster.redisPort, ["HKEYS", key]).split(separator: "\n").map(String.init)
         #expect(Set(fields) == Set(room.etags.values), "the room's hash: \(fields)")
         let ttl = Int(try Self.redisCLI(cluster.redisPort, ["TTL", key])) ?? -2
         #expect(ttl > 0, "the room's pictures do not expire with the room (TTL \(ttl))")
-        #expect(try Self.redisCLI(cluster.redisPort, ["KEYS", "swipedeck:picture:u-*"]).isEmpty, "an upload under a deck picture's key")
+        #expect(try Self.redisCLI(cluster.redisPort, ["KEYS", "swipedeck:picture:{u-*"]).isEmpty, "an upload under a deck picture's key")
 
         // A member on node B: the welcome names the tags, node B serves the bytes.
         let welcome = try OwnDeckRoom.memberWelcome(room.code, port: cluster.nodes[1].port)
@@ -63,7 +63,7 @@ import Testing
         defer { cluster.stop() }
         let room = try OwnDeckRoom.create(on: cluster.nodes[0].port)
         let dune = try #require(room.etags["dune"])
-        _ = try Self.redisCLI(cluster.redisPort, ["HSET", "swipedeck:room:{\(room.code)}:pictures", dune, "not the picture"])
+        _ = try Self.redisCLI(cluster.redisPort, ["HSET", "swipedeck:room:{\(room.code)}:records", dune, "not the picture"])
         let answer = try OwnDeckRoom.picture(room.code, "dune", port: cluster.nodes[1].port)
         #expect(answer.status == 404, "served bytes of another tag: \(answer.status)")
         #expect(OwnDeckRoom.served(room.code, etags: ["heat": room.etags["heat"] ?? "", "dune": dune], port: cluster.nodes[1].port) == false)

@@ -105,7 +105,7 @@ import Testing
         let plain = try SecurityGuessLimitTests.get(nodes.nodeB, "/rooms/\(room.code)/cards/plain/picture")
         #expect(plain.status == 404 && plain.body.contains("has no picture"), "\(plain)")
         let up = try #require(room.etags["up"])
-        try nodes.redisCLI(["DEL", "swipedeck:picture:\(up)"])
+        try nodes.redisCLI(["DEL", "swipedeck:picture:{\(up)}"])
         let lost = try SecurityGuessLimitTests.get(nodes.nodeB, "/rooms/\(room.code)/cards/up/picture")
         #expect(lost.status == 404 && lost.body.contains("the store has no picture \(up)"), "\(lost)")
 

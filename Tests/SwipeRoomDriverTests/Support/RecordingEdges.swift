@@ -23,13 +23,13 @@ final class RecordingEdges: RoomTransport, RoomDriverEvents {
     func roomCreated(_ code: RoomCode, by session: RoomSession) { calls.append("created \(code)") }
     func roomForgotten(_ code: RoomCode) { calls.append("forgotten \(code)") }
     func failedLookup(from address: String, at time: ServerTime) { calls.append("failed \(address)") }
-    func adoptFailedLookups(ages: [ServerTime], for address: String) {}
+    func adoptFailedLookups(ages: [ServerTime], for address: String) { calls.append("slowed \(address) \(ages.count)") }
     func answerWhenReady(_ request: HTTPRequestID) {}
     func recordStoreAppend(since start: ContinuousClock.Instant) {}
     func countCheckpoints(_ count: Int) {}
     func requestStop() { calls.append("stop") }
     func effectsApplied(_ effects: [RoomEffect], in code: RoomCode) { calls.append("applied \(effects.count)") }
     func roomHasWebhook(_ code: RoomCode, url: String) {}
-    func webhookTakenOver(_ payload: [UInt8]) {}
+    func webhookTakenOver(_ payload: [UInt8]) { calls.append("took over \(String(decoding: payload, as: UTF8.self))") }
     func deadlinesChanged() { calls.append("deadlines") }
 }

@@ -25,13 +25,13 @@ final class SharedHarness {
         let store: MemorySharedStore
         private(set) var backend: SharedLogBackend!
 
-        init(_ name: String, seed: UInt64, cluster: MemoryCluster, clock: Clock) throws {
+        init(_ name: String, seed: UInt64, cluster: MemoryCluster, clock: Clock, rules: RoomRules) throws {
             let store = MemorySharedStore(cluster: cluster, nodeID: name) { clock.now }
             self.store = store
             driver = RoomDriver(registry: RoomRegistry(library: .bundled(), limits: RegistryLimits(), random: SeededRandom(seed: seed)),
-                                rules: LocalHarness.rules, logger: Logger(label: "test-\(name)"), clock: { clock.now })
+                                rules: rules, logger: Logger(label: "test-\(name)"), clock: { clock.now })
             driver.connect(transport: edges, events: edges) { [unowned self] host in
-                let backend = SharedLogBackend(host: host, store: store)
+                let backend = SharedLogBackend(host: host, store: store, name: "memory (shared)", nodeID: name)
                 self.backend = backend
                 return backend
             }
@@ -56,9 +56,9 @@ final class SharedHarness {
     let clock = Clock()
     let nodes: [Node]
 
-    init(nodes names: [String] = ["a", "b"]) throws {
+    init(nodes names: [String] = ["a", "b"], rules: RoomRules = LocalHarness.rules) throws {
         let (cluster, clock) = (cluster, clock)
-        nodes = try names.enumerated().map { try Node($1, seed: UInt64($0 + 1), cluster: cluster, clock: clock) }
+        nodes = try names.enumerated().map { try Node($1, seed: UInt64($0 + 1), cluster: cluster, clock: clock, rules: rules) }
         cluster.deliver()
     }
 

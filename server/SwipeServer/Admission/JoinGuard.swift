@@ -91,7 +91,7 @@ public struct JoinGuard: Hashable, Sendable {
     }
 
     /// Takes what the cluster counted for `address` (the ages in ms of its failed lookups on
-    /// every node, `LimitScripts.failedLookup`) when it is at least what this node counted.
+    /// every node, `SharedLogBackend.countFailedLookupInStore`) when it is at least what this node counted.
     ///
     /// ```swift
     /// guard_.adopt(failureAges: [30_000, 2_000], for: "10.0.0.7", at: now)   // two failures, 30 s and 2 s ago
