@@ -13,7 +13,7 @@ import SwipeRooms
 ///
 /// ```swift
 /// let cluster = MemoryCluster()
-/// let a = MemorySharedStore(cluster: cluster, nodeID: "a") { clock.now }
+/// let a = MemorySharedStore(cluster: cluster) { clock.now }
 /// cluster.deliver()            // every answer and publication on its way, in order
 /// cluster.goDown("killed")     // pending answers fail, every node is told
 /// ```

@@ -9,21 +9,18 @@ import SwipeRooms
 /// A `SharedStore` in memory, one per node of a `MemoryCluster`.
 ///
 /// ```swift
-/// let store = MemorySharedStore(cluster: cluster, nodeID: "a") { clock.now }
+/// let store = MemorySharedStore(cluster: cluster) { clock.now }
 /// let backend = SharedLogBackend(host: driver, store: store, name: "memory (shared)", nodeID: "a")
 /// ```
 package final class MemorySharedStore: SharedStore {
     package let cluster: MemoryCluster
-    /// This node's name in the cluster (its relays and publications name no node: the driver's do).
-    let nodeID: String
     let now: () -> ServerTime
     weak var events: (any SharedLogEvents)?
     /// The rooms this node follows.
     package private(set) var following: Set<RoomCode> = []
 
-    package init(cluster: MemoryCluster, nodeID: String, now: @escaping () -> ServerTime) {
+    package init(cluster: MemoryCluster, now: @escaping () -> ServerTime) {
         self.cluster = cluster
-        self.nodeID = nodeID
         self.now = now
     }
 

@@ -13,6 +13,7 @@ extension SharedLogBackend {
     package func start(eventLoop: UnsafeMutableRawPointer?) throws {
         try store.connect(eventLoop: eventLoop, events: self)
         started = true
+        host.logger.info("node \(instance): rooms in \(name), shared with every node that uses it")
     }
 
     /// The store's deadlines and heartbeat; other nodes, due closing times, webhook events; idle

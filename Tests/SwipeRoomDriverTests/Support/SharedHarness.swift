@@ -26,7 +26,7 @@ final class SharedHarness {
         private(set) var backend: SharedLogBackend!
 
         init(_ name: String, seed: UInt64, cluster: MemoryCluster, clock: Clock, rules: RoomRules) throws {
-            let store = MemorySharedStore(cluster: cluster, nodeID: name) { clock.now }
+            let store = MemorySharedStore(cluster: cluster) { clock.now }
             self.store = store
             driver = RoomDriver(registry: RoomRegistry(library: .bundled(), limits: RegistryLimits(), random: SeededRandom(seed: seed)),
                                 rules: rules, logger: Logger(label: "test-\(name)"), clock: { clock.now })
