@@ -12,7 +12,7 @@ extension MemoryCluster {
         case let .put(key, value, lifetime, onlyIfAbsent):
             if onlyIfAbsent, self.value(key, at: time) != nil { return .done(false) }
             switch key {
-            case let .shared(space, id): values[space + ":" + id] = (value, lifetime.map { time + $0 })
+            case .shared: values[Self.name(key)] = (value, lifetime.map { time + $0 })
             case let .inRoom(code, id): roomRecords[code, default: [:]][id] = value
             }
             return .done(true)
@@ -23,7 +23,7 @@ extension MemoryCluster {
         case let .remove(keys):
             for key in keys {
                 switch key {
-                case let .shared(space, id): values[space + ":" + id] = nil
+                case .shared: values[Self.name(key)] = nil
                 case let .inRoom(code, id): roomRecords[code]?[id] = nil
                 }
             }
@@ -57,8 +57,8 @@ extension MemoryCluster {
     /// The value under `key`, if it is there and alive at `time`.
     private func value(_ key: SharedKey, at time: ServerTime) -> [UInt8]? {
         switch key {
-        case let .shared(space, id):
-            guard let kept = values[space + ":" + id], (kept.until ?? .infinity) > time else { return nil }
+        case .shared:
+            guard let kept = values[Self.name(key)], (kept.until ?? .infinity) > time else { return nil }
             return kept.value
         case let .inRoom(code, id):
             return roomRecords[code]?[id]

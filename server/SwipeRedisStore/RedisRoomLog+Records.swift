@@ -59,8 +59,8 @@ extension RedisRoomLog {
     private func put(_ key: SharedKey, _ value: [UInt8], lifetime: ServerTime?, onlyIfAbsent: Bool, on link: RedisLink,
                      then: @escaping (SharedRecordAnswer?) -> Void) {
         switch key {
-        case let .shared(space, id):
-            var command = [Array("SET".utf8), Array(ClusterKeys.record(space: space, id: id).utf8), value]
+        case .shared:
+            var command = [Array("SET".utf8), Array(Self.name(key).utf8), value]
             if onlyIfAbsent { command.append(Array("NX".utf8)) }
             if let lifetime { command += [Array("PX".utf8), Array(String(Int(lifetime.rounded(.up))).utf8)] }
             link.send(command) { reply in
@@ -70,13 +70,13 @@ extension RedisRoomLog {
                 case nil, .string?, .integer?, .array?, .error?: then(nil)
                 }
             }
-        case let .inRoom(code, id):
-            let hash = Array(ClusterKeys.records(code).utf8)
-            link.send([Array((onlyIfAbsent ? "HSETNX" : "HSET").utf8), hash, Array(id.utf8), value]) { reply in
+        case let .inRoom(_, id):
+            let hash = Self.name(key)
+            link.send([Array((onlyIfAbsent ? "HSETNX" : "HSET").utf8), Array(hash.utf8), Array(id.utf8), value]) { reply in
                 guard let written = reply?.integer else { return then(nil) }
                 then(.done(!onlyIfAbsent || written == 1))
             }
-            link.send(["EXPIRE", ClusterKeys.records(code), String(configuration.roomLifetimeSeconds)])
+            link.send(["EXPIRE", hash, String(configuration.roomLifetimeSeconds)])
         }
     }
 
